@@ -7,3 +7,12 @@ export const workspaceAlias = {
   '@airloom/contracts': here('./contracts/src/index.ts'),
   '@airloom/shared-ui': here('./shared-ui/src/index.ts'),
 };
+
+/**
+ * Reporters for `npm test`: when AIRLOOM_TEST_REPORT_DIR is set, each package also writes a JSON report
+ * that scripts/test.mjs sums into the closing "N passed, N failed" line.
+ */
+export function testReporters(name: string): { reporters?: string[]; outputFile?: Record<string, string> } {
+  const dir = process.env.AIRLOOM_TEST_REPORT_DIR;
+  return dir ? { reporters: ['default', 'json'], outputFile: { json: `${dir}/${name}.json` } } : {};
+}

@@ -1,0 +1,43 @@
+// Runs every benchmark, prints its figures and fails when a budget is missed.
+// `--short` (CI) makes fewer requests and runs; budgets are the same.
+import net from 'node:net';
+import { apiLatency } from './src/api-latency';
+import { frontEnd } from './src/front-end';
+import { withinBudget, type Figure } from './src/stats';
+import { createMysqlDatabase } from './src/mysql';
+
+const short = process.argv.includes('--short');
+
+function mariaDbUp(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port: 3306, host: '127.0.0.1' });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const figures: Figure[] = [];
+figures.push(...await frontEnd(short ? 1 : 5));
+figures.push(...await apiLatency('SQLite', {}, short ? 1000 : 10000));
+const wantMysql = process.env.CI === 'true' || Boolean(process.env.DATABASE_URL) || await mariaDbUp();
+if (wantMysql) {
+  const db = await createMysqlDatabase();
+  try {
+    figures.push(...await apiLatency('MariaDB', { DATABASE_URL: db.url }, short ? 1000 : 10000));
+  } finally {
+    await db.drop();
+  }
+}
+
+let failed = 0;
+console.log(`\nAirloom benchmarks (${short ? 'short' : 'full'} mode)`);
+for (const f of figures) {
+  const ok = withinBudget(f);
+  if (!ok) failed++;
+  const budget = f.budget ? ` (budget ≤ ${f.budget.max} ${f.unit})` : '';
+  console.log(`${ok ? 'ok  ' : 'FAIL'}  ${f.bench} — ${f.metric}: ${f.value.toFixed(1)} ${f.unit}${budget}`);
+}
+if (failed > 0) {
+  console.error(`\n${failed} budget(s) missed`);
+  process.exit(1);
+}

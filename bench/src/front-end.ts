@@ -1,0 +1,63 @@
+// What a browser downloads and how fast the overview paints, measured in real Chromium.
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext } from 'playwright-core';
+import { launchChromium, startConsole } from '@airloom/e2e/support';
+import type { Figure } from './stats';
+
+async function demoContext(context: BrowserContext, url: string): Promise<void> {
+  const res = await context.request.post(`${url}/api/v1/auth/demo`, { headers: { 'X-Airloom-Csrf': '1', Origin: url } });
+  if (!res.ok()) throw new Error(`demo login failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Sizes of the JS the shell loads before any remote, and of the overview remote's first visit. */
+export async function frontEnd(runs: number): Promise<Figure[]> {
+  const app = await startConsole();
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext();
+    await demoContext(context, app.url);
+    const page = await context.newPage();
+    const downloads: Array<{ url: string; gzip: number; type: string }> = [];
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && !response.url().includes('/remotes/')) return;
+      pending.push(response.body().then((body) => { downloads.push({ url: response.url(), gzip: gzipSync(body).length, type }); }, () => {}));
+    });
+    await page.goto(`${app.url}/overview/preview`, { waitUntil: 'networkidle' });
+    await Promise.all(pending);
+    const path = (u: string) => new URL(u).pathname;
+    const shellJs = downloads.filter((d) => d.type === 'script' && !path(d.url).startsWith('/remotes/'));
+    const remote = downloads.filter((d) => path(d.url).startsWith('/remotes/overview/'));
+    if (remote.length === 0) throw new Error('the overview remote was not loaded on /overview/preview');
+    const kb = (list: typeof downloads) => list.reduce((sum, d) => sum + d.gzip, 0) / 1024;
+    await context.close();
+
+    // LCP: a fresh context each run (cold cache), the session cookie from a demo login.
+    const lcps: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const fresh = await browser.newContext();
+      await demoContext(fresh, app.url);
+      const p = await fresh.newPage();
+      await p.goto(`${app.url}/overview/preview`, { waitUntil: 'networkidle' });
+      const lcp = await p.evaluate(() => new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]?.startTime ?? Number.NaN);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(Number.NaN), 3000);
+      }));
+      lcps.push(lcp);
+      await fresh.close();
+    }
+    lcps.sort((a, b) => a - b);
+    return [
+      { bench: 'shell initial JS (before any remote)', metric: 'gzip', value: kb(shellJs), unit: 'KB', budget: { max: 230 } },
+      { bench: 'mfe-overview first visit (excl. shared singletons)', metric: 'gzip', value: kb(remote), unit: 'KB', budget: { max: 60 } },
+      { bench: `LCP /overview/preview (median of ${runs}, cold cache)`, metric: 'lcp', value: lcps[Math.floor(lcps.length / 2)]!, unit: 'ms', budget: { max: 800 } },
+    ];
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}

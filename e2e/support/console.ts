@@ -1,0 +1,82 @@
+// Starts the real console (BFF serving the built shell and remotes, embedded SQLite) as a child
+// process on a free port, the way `npm start` runs it, for browser flows and benchmarks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface RunningConsole {
+  url: string;
+  dataDir: string;
+  /** Messages the dev sender wrote (verification codes), newest last. */
+  outbox(): Array<Record<string, unknown>>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Keep the data directory after stop (default: removed). */
+  keepData?: boolean;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`console exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`console not ready after ${timeoutMs} ms:\n${log()}`);
+}
+
+export async function startConsole(options: StartOptions = {}): Promise<RunningConsole> {
+  const port = await freePort();
+  const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'airloom-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--conditions=airloom-source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(repoRoot, 'bff'),
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  await waitReady(url, child, () => output);
+  return {
+    url,
+    dataDir,
+    outbox() {
+      const file = path.join(dataDir, 'outbox.jsonl');
+      if (!existsSync(file)) return [];
+      return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      if (!options.keepData && !options.env?.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

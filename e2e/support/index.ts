@@ -1,0 +1,3 @@
+export { freePort, repoRoot, startConsole } from './console';
+export type { RunningConsole, StartOptions } from './console';
+export { CHROMIUM_PATH, launchChromium } from './browser';
