@@ -2,3 +2,26 @@
 export { ApiError, CLIENT_ERROR, CSRF_HEADER, createApiClient } from './api/client';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './api/client';
 export type { MfeProps, OverlayState, ProjectRef, SessionInfo } from './mfe/props';
+
+// Design system (theme, providers, components)
+export { theme, focusRing } from './theme/theme';
+export type { AppTheme } from './theme/theme';
+export { GlobalStyle } from './theme/GlobalStyle';
+export { AppProviders } from './AppProviders';
+export type { AppProvidersProps } from './AppProviders';
+export { createI18n, i18n, addResources } from './i18n/i18n';
+export type { I18n } from './i18n/i18n';
+export { commonEn } from './i18n/common-en';
+export { Button } from './components/Button';
+export type { ButtonProps, ButtonVariant, ButtonSize } from './components/Button';
+export { TextField } from './components/TextField';
+export type { TextFieldProps } from './components/TextField';
+export { Select } from './components/Select';
+export type { SelectProps, SelectOption } from './components/Select';
+export { FieldFrame } from './components/field';
+export { Modal } from './components/Modal';
+export type { ModalProps } from './components/Modal';
+export { ConfirmDialog } from './components/ConfirmDialog';
+export type { ConfirmDialogProps } from './components/ConfirmDialog';
+export { NoticeProvider, useNotice, InlineNotice } from './components/Notice';
+export type { NoticeInput, NoticeTone } from './components/Notice';

@@ -1,0 +1,182 @@
+// A real dialog (ARCHITECTURE accessibility basics): role=dialog + aria-modal, labelled by its
+// title, focus moves in on open, Tab/Shift+Tab stay inside, Esc closes, focus returns on close.
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import styled from 'styled-components';
+import { useTranslation } from 'react-i18next';
+
+export interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  /** Esc, the close button and (if allowed) a backdrop click call it. */
+  onClose(): void;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** CSS width, default the form dialog width; ConfirmDialog uses 360 px (spec §9). */
+  width?: string;
+  /** Element to focus on open; default the first focusable element inside. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  closeOnBackdrop?: boolean;
+  /** Hides the × in the header (e.g. confirm dialogs that have their own Cancel). */
+  hideCloseButton?: boolean;
+  /** Accessible description id(s) inside the body. */
+  describedBy?: string;
+}
+
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert'));
+}
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndex.dialog};
+  background: ${({ theme }) => theme.colors.overlay};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space.lg};
+`;
+
+const Panel = styled.div<{ $width: string }>`
+  width: ${({ $width }) => $width};
+  max-width: 100%;
+  max-height: calc(100vh - 32px);
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.dialog};
+  &:focus { outline: none; }
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xl}`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.lg}; font-weight: ${({ theme }) => theme.fontWeights.bold}; }
+`;
+
+const Body = styled.div`
+  padding: ${({ theme }) => theme.space.xl};
+  overflow: auto;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.md} ${theme.space.xl}`};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const CloseButton = styled.button`
+  border: 0;
+  background: transparent;
+  font-size: 22px;
+  line-height: 1;
+  padding: 2px 6px;
+  cursor: pointer;
+  color: ${({ theme }) => theme.colors.textMuted};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+`;
+
+export function Modal(props: ModalProps) {
+  if (!props.open || typeof document === 'undefined') return null;
+  return createPortal(<OpenModal {...props} />, document.body);
+}
+
+function OpenModal({ title, onClose, children, footer, width, initialFocus, closeOnBackdrop = false, hideCloseButton = false, describedBy }: ModalProps) {
+  const { t } = useTranslation('common');
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = `dlg${useId().replace(/:/g, '')}`;
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  // Move focus in on open, give it back to whatever had it on close.
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const panel = panelRef.current;
+    if (panel) {
+      const target = initialFocus?.current ?? focusables(panel)[0] ?? panel;
+      target.focus();
+    }
+    return () => {
+      if (previous && typeof previous.focus === 'function' && previous.isConnected) previous.focus();
+    };
+  }, []); // only on open/close: the element to return to is the one focused before opening
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // Stop here so a dialog opened above another one only closes itself.
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      event.preventDefault();
+      onCloseRef.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    event.stopPropagation();
+    const items = focusables(panelRef.current);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === panelRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    } else if (!panelRef.current.contains(active)) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <Backdrop
+      onMouseDown={(e) => {
+        if (closeOnBackdrop && e.target === e.currentTarget) onCloseRef.current();
+      }}
+    >
+      <Panel
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        $width={width ?? '560px'}
+        onKeyDown={onKeyDown}
+      >
+        <Header>
+          <h2 id={titleId}>{title}</h2>
+          {!hideCloseButton && (
+            <CloseButton type="button" aria-label={t('actions.close')} onClick={() => onCloseRef.current()}>
+              ×
+            </CloseButton>
+          )}
+        </Header>
+        <Body>{children}</Body>
+        {footer && <Footer>{footer}</Footer>}
+      </Panel>
+    </Backdrop>
+  );
+}

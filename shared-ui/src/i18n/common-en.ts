@@ -1,0 +1,52 @@
+// English texts of the design system itself (namespace `common`; spec §1: English only).
+// Domain texts (errors, rules, enums) come from @airloom/contracts' `en`.
+export const commonEn = {
+  actions: {
+    save: 'Save',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    close: 'Close',
+    create: 'Create',
+    edit: 'Edit',
+    delete: 'Delete',
+    open: 'Open',
+    retry: 'Retry',
+    dismiss: 'Dismiss',
+    back: 'Back',
+  },
+  state: {
+    loading: 'Loading…',
+    saving: 'Saving…',
+    uploading: 'Uploading…',
+    jumping: 'Jumping…',
+    noData: 'no available data',
+  },
+  demo: 'Demo',
+  readOnly: 'Read-only',
+  table: {
+    search: 'Search',
+    searchPlaceholder: 'Search…',
+    rowsPerPage: 'Rows per page',
+    range: '{{from}}–{{to}} of {{total}}',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    firstPage: 'First page',
+    lastPage: 'Last page',
+    sortBy: 'Sort by {{column}}',
+    actions: 'Actions',
+    empty: 'no available data',
+    noMatch: 'Nothing matches “{{query}}”',
+  },
+  dialog: {
+    confirmTitle: 'Please confirm',
+  },
+  notice: {
+    region: 'Notifications',
+  },
+  form: {
+    required: 'Required',
+    invalid: 'invalid input',
+  },
+};
+
+export type CommonTexts = typeof commonEn;
