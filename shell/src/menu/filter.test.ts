@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { defaultLanding, entryDecision, filterMenu, type MenuContext } from './filter';
+import { findEntry, flattenMenu, MENU_TREE, type MenuEntry } from './tree';
+
+const ALL_REMOTES = ['overview', 'dashboard', 'network', 'devices', 'wireless', 'data'];
+const base: MenuContext = { accessType: 'web', netMode: 0, flags: ['beta'], right: 'rw', deployedRemotes: ALL_REMOTES };
+
+const visiblePaths = (ctx: Partial<MenuContext>) => flattenMenu(filterMenu(MENU_TREE, { ...base, ...ctx })).map((e) => e.path);
+const entry = (path: string): MenuEntry => {
+  const found = flattenMenu(MENU_TREE).find((e) => e.path === path);
+  if (!found) throw new Error(`no entry ${path}`);
+  return found;
+};
+
+// The §2 route table, one row per route: [route, open to openapi, WLAN only, beta flag, needs rw, remote].
+const SPEC_TABLE: [string, boolean, boolean, boolean, boolean, string][] = [
+  ['/overview/preview', false, false, false, false, 'overview'],
+  ['/overview/list', false, false, false, false, 'overview'],
+  ['/overview/preview/datascreen', false, false, false, false, 'dashboard'],
+  ['/manage/status', true, false, false, false, 'network'],
+  ['/manage/visualization/td', false, false, true, false, 'network'],
+  ['/manage/visualization/topo', false, false, true, false, 'network'],
+  ['/manage/devconf', true, false, false, false, 'devices'],
+  ['/manage/networkconf/netset', true, false, false, false, 'devices'],
+  ['/manage/networkconf/vlan', true, false, false, false, 'devices'],
+  ['/manage/networkconf/dhcp', true, false, false, false, 'devices'],
+  ['/manage/networkconf/static', true, false, false, false, 'devices'],
+  ['/manage/networkconf/router', true, false, false, false, 'devices'],
+  ['/manage/networkconf/port', true, false, false, false, 'devices'],
+  ['/manage/wirelessconf', false, false, false, false, 'wireless'],
+  ['/manage/rfconf', false, true, false, false, 'wireless'],
+  ['/manage/devsrunstat', true, false, false, false, 'data'],
+  ['/manage/onlinestat', true, false, false, false, 'data'],
+  ['/manage/onlinelist', true, false, false, false, 'data'],
+  ['/manage/authority', false, false, false, true, 'overview'],
+  ['/manage/runlog', true, false, false, false, 'data'],
+  ['/manage/alarminfo', true, false, false, false, 'data'],
+  ['/manage/backup', true, true, false, true, 'devices'],
+];
+
+describe('the menu tree holds the whole §2 route table', () => {
+  it('has exactly the routes of the table, each once', () => {
+    const paths = flattenMenu(MENU_TREE).map((e) => e.path);
+    expect([...paths].sort()).toEqual(SPEC_TABLE.map(([p]) => p).sort());
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('groups: network, configuration with gateway settings inside, data, tool, plus overview', () => {
+    const ids = MENU_TREE.map((n) => (n.kind === 'group' ? n.id : n.path));
+    expect(ids).toEqual(['overview', 'network', 'configuration', 'data', 'tool']);
+    const config = MENU_TREE.find((n) => n.kind === 'group' && n.id === 'configuration');
+    expect(config?.kind === 'group' && config.children.some((c) => c.kind === 'group' && c.id === 'gateway')).toBe(true);
+  });
+
+  it.each(SPEC_TABLE)('%s: openapi=%s wlanOnly=%s beta=%s rw=%s remote=%s', (path, openapi, wlanOnly, beta, rw, remote) => {
+    const e = entry(path);
+    expect(e.access.includes('openapi')).toBe(openapi);
+    expect(e.netModes).toEqual(wlanOnly ? [0] : [0, 1]);
+    expect(e.flag === 'beta').toBe(beta);
+    expect(e.right).toBe(rw ? 'rw' : 'r');
+    expect(e.remote).toBe(remote);
+    expect(e.needsProject).toBe(path.startsWith('/manage/'));
+  });
+});
+
+describe('filterMenu', () => {
+  it('web access with everything allowed sees every entry', () => {
+    expect(visiblePaths({})).toHaveLength(SPEC_TABLE.length);
+  });
+
+  describe('access type column', () => {
+    it.each(SPEC_TABLE.map(([path, openapi]) => [path, openapi] as const))('%s visible to openapi: %s', (path, openapi) => {
+      expect(visiblePaths({ accessType: 'openapi' }).includes(path)).toBe(openapi);
+      expect(visiblePaths({ accessType: 'web' }).includes(path)).toBe(true);
+    });
+  });
+
+  describe('project type column (WLAN only)', () => {
+    it.each(SPEC_TABLE.map(([path, , wlanOnly]) => [path, wlanOnly] as const))('%s hidden in a MESH project: %s', (path, wlanOnly) => {
+      expect(visiblePaths({ netMode: 1 }).includes(path)).toBe(!wlanOnly);
+      expect(visiblePaths({ netMode: 0 }).includes(path)).toBe(true);
+    });
+
+    it('without a current project the project type does not hide anything yet', () => {
+      expect(visiblePaths({ netMode: null, right: null })).toHaveLength(SPEC_TABLE.length);
+    });
+  });
+
+  describe('build flag column (beta)', () => {
+    it.each(SPEC_TABLE.map(([path, , , beta]) => [path, beta] as const))('%s hidden without the beta flag: %s', (path, beta) => {
+      expect(visiblePaths({ flags: [] }).includes(path)).toBe(!beta);
+    });
+  });
+
+  describe('right on the project', () => {
+    it.each(SPEC_TABLE.map(([path, , , , rw]) => [path, rw] as const))('%s hidden for a read-only user: %s', (path, rw) => {
+      expect(visiblePaths({ right: 'r' }).includes(path)).toBe(!rw);
+      expect(visiblePaths({ right: 'rw' }).includes(path)).toBe(true);
+    });
+  });
+
+  describe('remote deployed (listed in /remotes.json)', () => {
+    it.each(ALL_REMOTES)('without remote %s its entries disappear and only they', (missing) => {
+      const shown = visiblePaths({ deployedRemotes: ALL_REMOTES.filter((r) => r !== missing) });
+      for (const [path, , , , , remote] of SPEC_TABLE) expect(shown.includes(path)).toBe(remote !== missing);
+    });
+
+    it('with only the overview remote deployed, only its entries show', () => {
+      expect(visiblePaths({ deployedRemotes: ['overview'] })).toEqual(['/overview/preview', '/overview/list', '/manage/authority']);
+    });
+  });
+
+  it('drops groups left empty and keeps the menu order', () => {
+    const tree = filterMenu(MENU_TREE, { ...base, deployedRemotes: ['data'] });
+    expect(tree.map((n) => (n.kind === 'group' ? n.id : n.path))).toEqual(['data']);
+  });
+
+  it('combines the columns: openapi + MESH + read-only + no beta', () => {
+    expect(visiblePaths({ accessType: 'openapi', netMode: 1, right: 'r', flags: [] })).toEqual([
+      '/manage/status', '/manage/devconf', '/manage/networkconf/netset', '/manage/networkconf/vlan', '/manage/networkconf/dhcp',
+      '/manage/networkconf/static', '/manage/networkconf/router', '/manage/networkconf/port', '/manage/devsrunstat',
+      '/manage/onlinestat', '/manage/onlinelist', '/manage/runlog', '/manage/alarminfo',
+    ]);
+  });
+
+  it('tells why an entry is hidden', () => {
+    expect(entryDecision(entry('/overview/list'), { ...base, accessType: 'openapi' })).toEqual({ ok: false, reason: 'access' });
+    expect(entryDecision(entry('/manage/rfconf'), { ...base, netMode: 1 })).toEqual({ ok: false, reason: 'netMode' });
+    expect(entryDecision(entry('/manage/visualization/td'), { ...base, flags: [] })).toEqual({ ok: false, reason: 'flag' });
+    expect(entryDecision(entry('/manage/backup'), { ...base, right: 'r' })).toEqual({ ok: false, reason: 'right' });
+    expect(entryDecision(entry('/manage/status'), { ...base, deployedRemotes: [] })).toEqual({ ok: false, reason: 'remote' });
+    expect(entryDecision(entry('/manage/status'), base)).toEqual({ ok: true });
+  });
+});
+
+describe('defaultLanding', () => {
+  it.each([
+    ['web, all deployed', {}, '/overview/preview'],
+    ['web, even read-only in a MESH project', { netMode: 1 as const, right: 'r' as const }, '/overview/preview'],
+    ['openapi: first of the network group', { accessType: 'openapi' as const }, '/manage/status'],
+    ['openapi without the network remote: first of configuration (maintain)', { accessType: 'openapi' as const, deployedRemotes: ['devices', 'data'] }, '/manage/devconf'],
+    ['openapi with only data: first of data (report)', { accessType: 'openapi' as const, deployedRemotes: ['data'] }, '/manage/devsrunstat'],
+    ['openapi with only devices in a MESH read-only project: configuration first, not tool', { accessType: 'openapi' as const, deployedRemotes: ['devices'], netMode: 1 as const, right: 'r' as const }, '/manage/devconf'],
+    ['openapi with nothing it may see', { accessType: 'openapi' as const, deployedRemotes: ['overview', 'wireless'] }, null],
+  ])('%s → %s', (_name, ctx, expected) => {
+    expect(defaultLanding(MENU_TREE, { ...base, ...ctx })).toBe(expected);
+  });
+
+  it('openapi falls through to the tool group when it is the only one left', () => {
+    // A tree of only the tool group's backup entry (open to openapi).
+    const tree = MENU_TREE.filter((n) => n.kind === 'group' && n.id === 'tool');
+    expect(defaultLanding(tree, { ...base, accessType: 'openapi' })).toBe('/manage/backup');
+  });
+});
+
+describe('findEntry', () => {
+  it.each([
+    ['/overview/preview', '/overview/preview'],
+    ['/overview/preview/datascreen', '/overview/preview/datascreen'],
+    ['/overview/list/', '/overview/list'],
+    ['/manage/devconf/12/ports', '/manage/devconf'],
+    ['/manage/statusx', undefined],
+    ['/nowhere', undefined],
+  ])('%s belongs to %s', (pathname, expected) => {
+    expect(findEntry(MENU_TREE, pathname)?.path).toBe(expected);
+  });
+});

@@ -1,0 +1,9 @@
+// Each test starts with an empty DOM and empty browser storage.
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
