@@ -1,0 +1,119 @@
+// spec §4, §6: the one permission model. The BFF calls can() on every request that touches a
+// project; the UI calls it to hide what the server would refuse. Choices where the spec is silent
+// (codes for owner-only actions, busy devices, disabled management) are in docs/decisions.md.
+import type { AccountRoleValue } from './domain/account.js';
+import { ErrorCode, type ErrorCodeValue } from './errors.js';
+
+export type Relation = 'owner' | 'shared-rw' | 'shared-r' | 'stranger';
+
+export interface Principal {
+  accountId: number;
+  role: AccountRoleValue;
+  /** a live-demo session: it may look at everything it can see and change nothing */
+  demo: boolean;
+}
+
+export interface DeviceContext {
+  online: boolean;
+  managementMode: 'cloud' | 'local' | 'disable';
+  busy?: 'rebooting' | 'upgrading' | null;
+}
+
+export interface ProjectContext {
+  id: number;
+  relation: Relation;
+  shareExpired: boolean;
+  demo: boolean;
+  device?: DeviceContext;
+  /** spec §4: an RF optimisation is running in this project; it blocks configuration changes */
+  rfOptimising?: boolean;
+}
+
+export const ACTIONS = [
+  'project.view',
+  'project.update',
+  'project.delete',
+  'project.share',
+  'project.transfer',
+  'project.backup',
+  'device.view',
+  'device.add',
+  'device.remove',
+  'device.configure',
+  'device.operate',
+  'device.reboot',
+  'device.reset',
+  'device.upgrade',
+  'network.configure',
+  'wireless.configure',
+  'rf.optimise',
+  'alarm.update',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export type Decision = { ok: true } | { ok: false; code: ErrorCodeValue };
+
+const VIEW_ACTIONS: ReadonlySet<Action> = new Set(['project.view', 'device.view']);
+// spec §6: read-write sharing grants device management, not ownership of the project
+const OWNER_ACTIONS: ReadonlySet<Action> = new Set(['project.delete', 'project.share', 'project.transfer']);
+// writes that go to one device and need it reachable through the cloud (spec §4, §6)
+const DEVICE_WRITES: ReadonlySet<Action> = new Set([
+  'device.configure',
+  'device.operate',
+  'device.reboot',
+  'device.reset',
+  'device.upgrade',
+]);
+// spec §4: while a device restarts or upgrades, restart, reset and upgrade are refused
+const BUSY_REFUSED: ReadonlySet<Action> = new Set(['device.reboot', 'device.reset', 'device.upgrade']);
+// spec §4: RF optimisation blocks configuration changes while it runs
+const RF_BLOCKED: ReadonlySet<Action> = new Set([
+  'device.configure',
+  'network.configure',
+  'wireless.configure',
+  'rf.optimise',
+]);
+
+const ALLOW: Decision = { ok: true };
+const deny = (code: ErrorCodeValue): Decision => ({ ok: false, code });
+
+export function isViewAction(action: Action): boolean {
+  return VIEW_ACTIONS.has(action);
+}
+
+export function can(principal: Principal | null, action: Action, project: ProjectContext): Decision {
+  if (!principal) return deny(ErrorCode.TOKEN_MISSING);
+  const view = VIEW_ACTIONS.has(action);
+
+  // spec §1: demo projects are open to everybody for viewing and cannot be configured
+  if (project.demo) return view ? ALLOW : deny(ErrorCode.DEMO_PROJECT);
+
+  // a stranger or an expired share learns nothing about the project, not even that it exists
+  if (project.relation === 'stranger' || (project.relation !== 'owner' && project.shareExpired)) {
+    return deny(ErrorCode.DATA_NOT_FOUND);
+  }
+  if (view) return ALLOW;
+
+  // a live-demo session never writes, whatever it can see
+  if (principal.demo) return deny(ErrorCode.DEMO_PROJECT);
+
+  // spec §6: a read-only project cannot be modified
+  if (project.relation === 'shared-r') return deny(ErrorCode.READ_ONLY_PROJECT);
+  if (project.relation === 'shared-rw' && OWNER_ACTIONS.has(action)) return deny(ErrorCode.READ_ONLY_PROJECT);
+
+  if (project.rfOptimising && RF_BLOCKED.has(action)) return deny(ErrorCode.PROJECT_RF_OPTIMISING);
+
+  const device = project.device;
+  if (device && DEVICE_WRITES.has(action)) {
+    // a restarting device is also offline: say why it is refused, not just that it is offline
+    if (device.busy && BUSY_REFUSED.has(action)) return deny(ErrorCode.DEVICE_BUSY);
+    if (!device.online) return deny(ErrorCode.DEVICE_OFFLINE);
+    if (device.managementMode !== 'cloud') return deny(ErrorCode.LOCAL_MODE);
+  }
+  return ALLOW;
+}
+
+/** Convenience for UIs: true when the server would allow the action. */
+export function allowed(principal: Principal | null, action: Action, project: ProjectContext): boolean {
+  return can(principal, action, project).ok;
+}

@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+import { workspaceAlias } from '../vitest.shared.ts';
+
+export default defineConfig({
+  resolve: { alias: workspaceAlias },
+  test: { environment: 'node', include: ['src/**/*.test.ts'] },
+});
