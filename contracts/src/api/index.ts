@@ -1,1 +1,7 @@
-export {};
+// Request/response DTOs of the BFF API (/api/v1), shared by the BFF routes, the OpenAPI document
+// and the UI's typed calls.
+export * from './envelope.js';
+export * from './auth.js';
+export * from './projects.js';
+export { API_LIMITS } from './limits.js';
+export { enApiRules, type ApiRuleName } from './en-api-rules.js';

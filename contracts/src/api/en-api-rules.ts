@@ -1,0 +1,24 @@
+// English texts of the request rules that belong to the API DTOs (not spec §5 rules), i18n
+// namespace `rules` like en-rules.ts: rules.<rule>.<check>. Merged into `en.rules` by i18n/en.ts.
+import { API_LIMITS as A } from './limits.js';
+
+export const enApiRules = {
+  purpose: { required: 'Please choose sign-up or password reset' },
+  verificationCode: { required: 'Please enter the verification code' },
+  nick: {
+    length: `The nickname has 1 to ${A.nickMaxLength} characters`,
+    format: 'The nickname must not contain spaces or emoticons',
+  },
+  sessionTtl: { range: `The login lifetime is ${A.sessionTtlMinSeconds} to ${A.sessionTtlMaxSeconds} seconds` },
+  location: { length: `The location has at most ${A.locationMaxLength} characters` },
+  address: { length: `The detailed address has at most ${A.addressMaxLength} characters` },
+  projectId: { format: 'The project id must be a positive whole number' },
+  projectUpdate: { empty: 'Nothing to change: give at least one project field' },
+} as const;
+
+export type ApiRuleName = keyof typeof enApiRules;
+
+/** i18n key of an API rule, checked against the texts above at compile time. */
+export function apiRuleKey<R extends ApiRuleName>(rule: R, check: keyof (typeof enApiRules)[R] & string): `rules.${R}.${string}` {
+  return `rules.${rule}.${check}`;
+}

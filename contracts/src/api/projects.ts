@@ -1,0 +1,93 @@
+// Request/response DTOs of /api/v1/projects and /api/v1/overview (issue 2 §3, §4; spec §3).
+import { z } from 'zod';
+import { DEFAULT_ZONE, NetMode, PROJECT_PROPERTIES, PROJECT_RIGHTS, SCENARIOS } from '../domain/project.js';
+import { netMode, projectName, scenario, subtitle, timeZone } from '../rules/project.js';
+import { charLength } from '../rules/key.js';
+import { apiRuleKey } from './en-api-rules.js';
+import { API_LIMITS } from './limits.js';
+
+const maxChars = (max: number, key: `rules.${string}`) =>
+  z.string({ error: key }).refine((v) => charLength(v) <= max, { error: key });
+
+export const projectLocation = maxChars(API_LIMITS.locationMaxLength, apiRuleKey('location', 'length'));
+export const projectAddress = maxChars(API_LIMITS.addressMaxLength, apiRuleKey('address', 'length'));
+
+/** `:id` of /projects/:id — digits only, within a 32-bit id. */
+export const ProjectIdParamSchema = z.object({
+  id: z
+    .string({ error: apiRuleKey('projectId', 'format') })
+    .regex(/^[1-9][0-9]{0,9}$/, { error: apiRuleKey('projectId', 'format') })
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, { error: apiRuleKey('projectId', 'format') }),
+});
+
+const editable = {
+  projectName,
+  netMode,
+  scenario,
+  location: projectLocation,
+  address: projectAddress,
+  zone: timeZone,
+  subtitle,
+};
+
+export const ProjectCreateRequestSchema = z.object({
+  projectName: editable.projectName,
+  netMode: editable.netMode.default(NetMode.WLAN), // spec §3: default WLAN
+  scenario: editable.scenario,
+  location: editable.location.default(''),
+  address: editable.address.default(''),
+  zone: editable.zone.default(DEFAULT_ZONE), // spec §3/§9: default +8
+  subtitle: editable.subtitle.optional(),
+});
+export type ProjectCreateRequest = z.output<typeof ProjectCreateRequestSchema>;
+
+export const ProjectUpdateRequestSchema = z
+  .object(editable)
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: apiRuleKey('projectUpdate', 'empty') });
+export type ProjectUpdateRequest = z.output<typeof ProjectUpdateRequestSchema>;
+
+export const ProjectItemSchema = z.object({
+  id: z.number().int(),
+  projectName: z.string(),
+  netMode: z.union([z.literal(NetMode.WLAN), z.literal(NetMode.MESH)]),
+  scenario: z.enum(SCENARIOS),
+  location: z.string(),
+  address: z.string(),
+  zone: z.string(),
+  subtitle: z.string().nullable(),
+  /** the caller's right on the project (spec §3) */
+  right: z.enum(PROJECT_RIGHTS),
+  /** own / invited read-only / invited manageable (spec §3) */
+  property: z.enum(PROJECT_PROPERTIES),
+  /** true when the project reached the caller through a share */
+  isShare: z.boolean(),
+  demo: z.boolean(),
+  /** UTC, ISO 8601 */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectItem = z.output<typeof ProjectItemSchema>;
+
+export const ProjectListResponseSchema = z.object({
+  items: z.array(ProjectItemSchema),
+  total: z.number().int(),
+});
+export type ProjectListResponse = z.output<typeof ProjectListResponseSchema>;
+
+const counts = z.record(z.string(), z.number().int());
+
+export const OverviewResponseSchema = z.object({
+  projects: z.object({
+    total: z.number().int(),
+    byNetMode: z.object({ WLAN: z.number().int(), MESH: z.number().int() }),
+    own: z.number().int(),
+    shared: z.number().int(),
+    demo: z.number().int(),
+  }),
+  /** filled by the devices issue; empty objects until then */
+  devices: z.object({ total: z.number().int(), byType: counts, byStatus: counts }),
+  alarms: z.object({ unread: z.number().int() }),
+});
+export type OverviewResponse = z.output<typeof OverviewResponseSchema>;
