@@ -25,3 +25,22 @@ export { ConfirmDialog } from './components/ConfirmDialog';
 export type { ConfirmDialogProps } from './components/ConfirmDialog';
 export { NoticeProvider, useNotice, InlineNotice } from './components/Notice';
 export type { NoticeInput, NoticeTone } from './components/Notice';
+export { Page, PageHeader, Card, Stack, Row, Grid } from './components/layout';
+export type { PageHeaderProps, CardProps } from './components/layout';
+export { EmptyState, Stat, Badge, Spinner, VisuallyHidden } from './components/display';
+export type { EmptyStateProps, StatProps, BadgeTone, SpinnerProps } from './components/display';
+
+// Table (tanstack table v9 + virtual)
+export { Table } from './table/Table';
+export type { TableProps } from './table/Table';
+export type { TableColumn, CellValue } from './table/table-model';
+
+// Forms bound to contracts' schemas
+export { SchemaField } from './forms/SchemaField';
+export type { SchemaFieldProps } from './forms/SchemaField';
+export { useSchemaField } from './forms/use-schema-field';
+export type { SchemaFieldState } from './forms/use-schema-field';
+export { useSchemaForm } from './forms/use-schema-form';
+export type { SchemaForm, SchemaFormField } from './forms/use-schema-form';
+export { firstFailure, failuresByField, translateFailure } from './forms/schema-validation';
+export type { RuleFailure } from './forms/schema-validation';
