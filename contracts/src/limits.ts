@@ -105,6 +105,7 @@ export const LIMITS = {
   unexpiredReadWriteSharesMax: 8,
   permanentReadWriteSharesMax: 3,
   manageablePermissionsPerProjectMax: 11,
+  shareValidityMaxHours: 8760,
 
   // lists and records (§9)
   blacklistMax: 100,
