@@ -1,0 +1,75 @@
+// createApp(deps): the Express 5 app wired with real dependencies (ARCHITECTURE §4), so tests build
+// it against a test database and main.ts against the configured one.
+import path from 'node:path';
+import express, { type Express } from 'express';
+import type { Knex } from 'knex';
+import type { AppConfig } from './config.js';
+import { DEMO_ACCOUNT } from './db/seed.js';
+import { errorHandler, notFoundHandler, requestLogger } from './http/error-handler.js';
+import { csrfGuard, securityHeaders } from './http/security.js';
+import { createLogger, type Logger } from './logger.js';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createAuthRouter } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createOutboxSender, type Sender } from './modules/auth/sender.js';
+import { createDocsRouter } from './modules/docs/docs.routes.js';
+import { createHealthRouter } from './modules/health/health.routes.js';
+import { createOverviewRouter } from './modules/overview/overview.routes.js';
+import { createOverviewService } from './modules/overview/overview.service.js';
+import { createProjectsRepository } from './modules/projects/projects.repository.js';
+import { createProjectsRouter } from './modules/projects/projects.routes.js';
+import { createProjectsService } from './modules/projects/projects.service.js';
+import { discoverRemotes, loadRemotesManifest, remoteOrigins } from './modules/web/remotes.js';
+import { createWebRouter } from './modules/web/web.routes.js';
+
+export interface AppDeps {
+  db: Knex;
+  config: AppConfig;
+  logger?: Logger;
+  /** Where verification codes go; default: the dev outbox `${DATA_DIR}/outbox.jsonl`. */
+  sender?: Sender;
+  /** Epoch milliseconds; tests move time forward. */
+  clock?: () => number;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const { db, config } = deps;
+  const logger = deps.logger ?? createLogger({ level: config.logLevel });
+  const sender = deps.sender ?? createOutboxSender(path.join(config.dataDir, 'outbox.jsonl'));
+  const clock = deps.clock ?? Date.now;
+
+  const localRemotes = discoverRemotes(config.staticRoot);
+  const manifest = loadRemotesManifest(config.remotesManifest, localRemotes);
+
+  const auth = createAuthService({ repo: createAuthRepository(db), sender, logger, clock, demoAccount: DEMO_ACCOUNT });
+  const projects = createProjectsService({ repo: createProjectsRepository(db), clock });
+  const overview = createOverviewService({ projects });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'strong');
+
+  app.use(requestLogger(logger));
+  app.use(securityHeaders(remoteOrigins(manifest)));
+  app.use(createHealthRouter(db, logger));
+  app.use(csrfGuard(config.allowedOrigins));
+
+  const api = express.Router();
+  api.use(express.json({ limit: '64kb' }));
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store'); // API answers are per-session
+    next();
+  });
+  api.use('/auth', createAuthRouter(auth));
+  api.use('/projects', createProjectsRouter(auth, projects));
+  api.use('/overview', createOverviewRouter(auth, overview));
+  api.use(createDocsRouter());
+  app.use('/api/v1', api);
+  app.use('/api', notFoundHandler()); // unknown /api/* → 404 envelope, never the SPA
+
+  app.use(createWebRouter({ staticRoot: config.staticRoot, manifest, localRemotes }));
+  app.use(notFoundHandler());
+  app.use(errorHandler(logger));
+  return app;
+}

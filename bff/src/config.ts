@@ -1,0 +1,62 @@
+// Configuration by environment, read in one place (STYLE §12). Everything has a default that runs the
+// embedded setup (ARCHITECTURE §2): SQLite under ./data, port 8080, built front-ends from the repo root.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** `mysql://…` selects mysql2; otherwise the SQLite file `sqliteFile` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sqliteFile: string;
+  /** JSON file `[{name, entry}]` that replaces the discovered remotes list. */
+  remotesManifest: string | undefined;
+  /** Folder holding `shell/dist` and `mfe-*\/dist`. */
+  staticRoot: string;
+  logLevel: string;
+  /** Express `trust proxy` setting; decides whether `req.secure` follows X-Forwarded-Proto. */
+  trustProxy: boolean | number | string;
+  nodeEnv: string;
+  /** Read now, used by the devices issue. */
+  mqttUrl: string | undefined;
+  /** Extra origins allowed to send state-changing requests besides the server's own origin. */
+  allowedOrigins: string[];
+}
+
+/** Repository root: bff/src/config.ts → ../../ */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function parseTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw; // e.g. "loopback, 10.0.0.0/8"
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 8080;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, got "${raw}"`);
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    sqliteFile: path.join(dataDir, 'airloom.sqlite'),
+    remotesManifest: env.REMOTES_MANIFEST ? path.resolve(env.REMOTES_MANIFEST) : undefined,
+    staticRoot: path.resolve(repoRoot, env.STATIC_ROOT || '.'),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    nodeEnv: env.NODE_ENV || 'development',
+    mqttUrl: env.MQTT_URL || undefined,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+  };
+}

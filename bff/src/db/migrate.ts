@@ -1,0 +1,36 @@
+// Migrations are imported modules, not files found at run time, so the same list works under tsx,
+// vitest and a bundled build (TOOLCHAIN: knex CLI needs a loader for TS files).
+import type { Knex } from 'knex';
+import * as accounts from './migrations/20261121000100_create-accounts.js';
+import * as verificationCodes from './migrations/20261121000200_create-verification-codes.js';
+import * as loginThrottle from './migrations/20261121000300_create-login-throttle.js';
+import * as sessions from './migrations/20261121000400_create-sessions.js';
+import * as projects from './migrations/20261121000500_create-projects.js';
+import * as projectMembers from './migrations/20261121000600_create-project-members.js';
+import { seedDemo } from './seed.js';
+
+interface NamedMigration {
+  name: string;
+  migration: Knex.Migration;
+}
+
+const MIGRATIONS: NamedMigration[] = [
+  { name: '20261121000100_create-accounts', migration: accounts },
+  { name: '20261121000200_create-verification-codes', migration: verificationCodes },
+  { name: '20261121000300_create-login-throttle', migration: loginThrottle },
+  { name: '20261121000400_create-sessions', migration: sessions },
+  { name: '20261121000500_create-projects', migration: projects },
+  { name: '20261121000600_create-project-members', migration: projectMembers },
+];
+
+export const migrationSource: Knex.MigrationSource<NamedMigration> = {
+  getMigrations: async () => MIGRATIONS,
+  getMigrationName: (m) => m.name,
+  getMigration: async (m) => m.migration,
+};
+
+/** Brings the schema up to date and (re)seeds the demo data; safe to run at every start. */
+export async function migrate(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+  await seedDemo(db);
+}

@@ -1,0 +1,51 @@
+// The last middleware: every failure becomes the envelope; unexpected ones are logged and answered
+// with code 2000 and no detail (STYLE §7: never a stack trace to a client).
+import { ErrorCode, errorMessage } from '@airloom/contracts';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '../logger.js';
+import { AppError, httpStatusFor } from './app-error.js';
+
+/** Failures of express' body parser and router that a user can cause by what they send. */
+function clientFailure(err: unknown): { status: number } | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const status = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status };
+  return undefined;
+}
+
+export function notFoundHandler(): RequestHandler {
+  return (_req, _res, next) => next(new AppError(ErrorCode.DATA_NOT_FOUND));
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    if (err instanceof AppError) {
+      res.status(httpStatusFor(err.code)).json({ code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+      return;
+    }
+    const client = clientFailure(err);
+    if (client) {
+      // e.g. malformed JSON (400), body too large (413), unsupported charset (415), bad URI escape (400)
+      const fields = client.status === 400 ? { _: 'errors.generic.invalidInput' } : undefined;
+      res.status(client.status).json({ code: ErrorCode.INVALID_PARAMS, message: errorMessage(ErrorCode.INVALID_PARAMS), ...(fields ? { fields } : {}) });
+      return;
+    }
+    logger.error({ err, req: { method: req.method, url: req.originalUrl.split('?')[0] } }, 'unhandled error');
+    res.status(500).json({ code: ErrorCode.SERVER_ERROR, message: errorMessage(ErrorCode.SERVER_ERROR) });
+  };
+}
+
+/** One JSON line per request: method, path (no query string), status, duration. Never headers or bodies. */
+export function requestLogger(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = { req: { method: req.method, path: req.originalUrl.split('?')[0] }, res: { statusCode: res.statusCode }, ms: Math.round(ms * 10) / 10 };
+      if (res.statusCode >= 500) logger.error(line, 'request');
+      else logger.info(line, 'request');
+    });
+    next();
+  };
+}

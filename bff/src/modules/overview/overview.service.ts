@@ -1,0 +1,28 @@
+// Overview of issue 2 §3: my projects at a glance. Devices and alarms arrive with the devices issue;
+// until then their counts are empty, never invented.
+import { NetMode, type OverviewResponse, type Principal } from '@airloom/contracts';
+import type { ProjectsService } from '../projects/projects.service.js';
+
+export function createOverviewService(deps: { projects: ProjectsService }) {
+  return {
+    async overview(principal: Principal): Promise<OverviewResponse> {
+      const { items } = await deps.projects.list(principal);
+      return {
+        projects: {
+          total: items.length,
+          byNetMode: {
+            WLAN: items.filter((p) => p.netMode === NetMode.WLAN).length,
+            MESH: items.filter((p) => p.netMode === NetMode.MESH).length,
+          },
+          own: items.filter((p) => p.property === 'own').length,
+          shared: items.filter((p) => p.isShare).length,
+          demo: items.filter((p) => p.demo).length,
+        },
+        devices: { total: 0, byType: {}, byStatus: {} },
+        alarms: { unread: 0 },
+      };
+    },
+  };
+}
+
+export type OverviewService = ReturnType<typeof createOverviewService>;

@@ -1,0 +1,86 @@
+// knex only, no rules (STYLE §6): projects and the caller's membership in them.
+import type { Knex } from 'knex';
+
+export interface ProjectRow {
+  id: number;
+  project_name: string;
+  net_mode: number;
+  scenario: string;
+  location: string;
+  address: string;
+  zone: string;
+  subtitle: string | null;
+  owner_account_id: number | null;
+  created_at: number;
+  updated_at: number;
+  /** The caller's share, when the project is shared with the caller. */
+  share_right: 'rw' | 'r' | null;
+  share_expires_at: number | null;
+}
+
+export type ProjectWrite = Pick<ProjectRow, 'project_name' | 'net_mode' | 'scenario' | 'location' | 'address' | 'zone' | 'subtitle'>;
+
+const COLUMNS = [
+  'p.id', 'p.project_name', 'p.net_mode', 'p.scenario', 'p.location', 'p.address', 'p.zone', 'p.subtitle',
+  'p.owner_account_id', 'p.created_at', 'p.updated_at', 'm.share_right', 'm.expires_at as share_expires_at',
+];
+
+function normalise(row: ProjectRow): ProjectRow {
+  return {
+    ...row,
+    id: Number(row.id),
+    net_mode: Number(row.net_mode),
+    owner_account_id: row.owner_account_id === null ? null : Number(row.owner_account_id),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+    share_expires_at: row.share_expires_at === null ? null : Number(row.share_expires_at),
+  };
+}
+
+export function createProjectsRepository(db: Knex) {
+  const withMembership = (accountId: number) =>
+    db('projects as p')
+      .leftJoin('project_members as m', (j) => j.on('m.project_id', 'p.id').andOnVal('m.account_id', accountId))
+      .select(COLUMNS);
+
+  return {
+    /** Projects the account owns, is a member of, plus the given always-visible ids (demo). */
+    async listForAccount(accountId: number, alwaysVisibleIds: readonly number[]): Promise<ProjectRow[]> {
+      const rows = await withMembership(accountId)
+        .where((w) => w.where('p.owner_account_id', accountId).orWhereNotNull('m.id').orWhereIn('p.id', [...alwaysVisibleIds]))
+        .orderBy('p.id', 'asc');
+      return rows.map(normalise);
+    },
+
+    async findForAccount(id: number, accountId: number): Promise<ProjectRow | undefined> {
+      const row = await withMembership(accountId).where('p.id', id).first();
+      return row ? normalise(row) : undefined;
+    },
+
+    async countOwned(accountId: number): Promise<number> {
+      const row = await db('projects').where({ owner_account_id: accountId }).count({ n: '*' }).first();
+      return Number(row?.n ?? 0);
+    },
+
+    async ownedNameExists(accountId: number, projectName: string, exceptId?: number): Promise<boolean> {
+      const q = db('projects').where({ owner_account_id: accountId, project_name: projectName });
+      if (exceptId !== undefined) q.whereNot('id', exceptId);
+      return (await q.first('id')) !== undefined;
+    },
+
+    async insert(row: ProjectWrite & { owner_account_id: number }, now: number): Promise<number> {
+      const [id] = await db('projects').insert({ ...row, created_at: now, updated_at: now });
+      return Number(id);
+    },
+
+    async update(id: number, patch: Partial<ProjectWrite>, now: number): Promise<void> {
+      await db('projects').where({ id }).update({ ...patch, updated_at: now });
+    },
+
+    async remove(id: number): Promise<void> {
+      await db('projects').where({ id }).delete();
+    },
+  };
+}
+
+export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;

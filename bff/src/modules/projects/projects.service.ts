@@ -1,0 +1,128 @@
+// Projects with rights (spec §3, §6). Every method that touches a project builds a ProjectContext
+// from the database and asks contracts' can(); a refusal becomes AppError(code).
+import {
+  API_LIMITS,
+  DEMO_PROJECT_IDS,
+  ErrorCode,
+  can,
+  isDemoProject,
+  type Action,
+  type Principal,
+  type ProjectContext,
+  type ProjectCreateRequest,
+  type ProjectItem,
+  type ProjectUpdateRequest,
+} from '@airloom/contracts';
+import { AppError } from '../../http/app-error.js';
+import type { ProjectRow, ProjectsRepository, ProjectWrite } from './projects.repository.js';
+
+const DEMO_IDS = [DEMO_PROJECT_IDS.WLAN, DEMO_PROJECT_IDS.MESH];
+
+export interface ProjectsServiceDeps {
+  repo: ProjectsRepository;
+  clock: () => number;
+}
+
+export function projectContext(row: ProjectRow, accountId: number, now: number): ProjectContext {
+  const relation =
+    row.owner_account_id === accountId ? 'owner' : row.share_right === 'rw' ? 'shared-rw' : row.share_right === 'r' ? 'shared-r' : 'stranger';
+  return {
+    id: row.id,
+    relation,
+    shareExpired: row.share_expires_at !== null && row.share_expires_at <= now,
+    demo: isDemoProject(row.id),
+  };
+}
+
+export function toItem(row: ProjectRow, ctx: ProjectContext): ProjectItem {
+  // Demo projects are read-only for everybody (spec §1), listed like an invited read-only project.
+  const right = ctx.demo || ctx.relation === 'shared-r' ? 'r' : 'rw';
+  const property = ctx.relation === 'owner' ? 'own' : ctx.relation === 'shared-rw' ? 'invited-rw' : 'invited-r';
+  return {
+    id: row.id,
+    projectName: row.project_name,
+    netMode: row.net_mode as ProjectItem['netMode'],
+    scenario: row.scenario as ProjectItem['scenario'],
+    location: row.location,
+    address: row.address,
+    zone: row.zone,
+    subtitle: row.subtitle,
+    right,
+    property,
+    isShare: ctx.relation === 'shared-rw' || ctx.relation === 'shared-r',
+    demo: ctx.demo,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function toWrite(input: Partial<ProjectCreateRequest>): Partial<ProjectWrite> {
+  const write: Partial<ProjectWrite> = {};
+  if (input.projectName !== undefined) write.project_name = input.projectName;
+  if (input.netMode !== undefined) write.net_mode = input.netMode;
+  if (input.scenario !== undefined) write.scenario = input.scenario;
+  if (input.location !== undefined) write.location = input.location;
+  if (input.address !== undefined) write.address = input.address;
+  if (input.zone !== undefined) write.zone = input.zone;
+  if (input.subtitle !== undefined) write.subtitle = input.subtitle === '' ? null : input.subtitle;
+  return write;
+}
+
+export function createProjectsService(deps: ProjectsServiceDeps) {
+  const { repo, clock } = deps;
+
+  /** Loads a project for the principal and checks the action; unknown ids look like a stranger's. */
+  async function authorised(principal: Principal, id: number, action: Action): Promise<{ row: ProjectRow; ctx: ProjectContext }> {
+    const row = await repo.findForAccount(id, principal.accountId);
+    if (!row) throw new AppError(ErrorCode.DATA_NOT_FOUND);
+    const ctx = projectContext(row, principal.accountId, clock());
+    const decision = can(principal, action, ctx);
+    if (!decision.ok) throw new AppError(decision.code);
+    return { row, ctx };
+  }
+
+  return {
+    /** Everything the caller may view: own, shared (unexpired) and the two demo projects. */
+    async list(principal: Principal): Promise<{ items: ProjectItem[]; total: number }> {
+      const now = clock();
+      const rows = await repo.listForAccount(principal.accountId, DEMO_IDS);
+      const items: ProjectItem[] = [];
+      for (const row of rows) {
+        const ctx = projectContext(row, principal.accountId, now);
+        if (can(principal, 'project.view', ctx).ok) items.push(toItem(row, ctx));
+      }
+      return { items, total: items.length };
+    },
+
+    async get(principal: Principal, id: number): Promise<ProjectItem> {
+      const { row, ctx } = await authorised(principal, id, 'project.view');
+      return toItem(row, ctx);
+    },
+
+    async create(principal: Principal, input: ProjectCreateRequest): Promise<ProjectItem> {
+      // A live-demo session changes nothing (spec §1), new projects included.
+      if (principal.demo) throw new AppError(ErrorCode.DEMO_PROJECT);
+      if ((await repo.countOwned(principal.accountId)) >= API_LIMITS.projectsPerOwnerMax) throw new AppError(ErrorCode.PROJECT_COUNT_LIMIT);
+      if (await repo.ownedNameExists(principal.accountId, input.projectName)) throw new AppError(ErrorCode.DATA_EXISTS);
+      const write = toWrite(input) as ProjectWrite;
+      const id = await repo.insert({ ...write, subtitle: write.subtitle ?? null, owner_account_id: principal.accountId }, clock());
+      return this.get(principal, id);
+    },
+
+    async update(principal: Principal, id: number, patch: ProjectUpdateRequest): Promise<ProjectItem> {
+      const { row } = await authorised(principal, id, 'project.update');
+      if (patch.projectName !== undefined && row.owner_account_id !== null && (await repo.ownedNameExists(row.owner_account_id, patch.projectName, id))) {
+        throw new AppError(ErrorCode.DATA_EXISTS);
+      }
+      await repo.update(id, toWrite(patch), clock());
+      return this.get(principal, id);
+    },
+
+    async remove(principal: Principal, id: number): Promise<void> {
+      await authorised(principal, id, 'project.delete');
+      await repo.remove(id);
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;
