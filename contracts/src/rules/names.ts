@@ -65,7 +65,15 @@ export const serialNumber = stringRule('serialNumber')
   .max(LIMITS.serialNumberMaxLength, { error: ruleKey('serialNumber', 'length') })
   .regex(/^[0-9A-Za-z]*$/, { error: ruleKey('serialNumber', 'chars') });
 
-const utf8Length = (v: string) => new TextEncoder().encode(v).length;
+/** Bytes of a string in UTF-8 (no TextEncoder: contracts builds without DOM or Node types). */
+export function utf8Length(value: string): number {
+  let bytes = 0;
+  for (const ch of value) {
+    const cp = ch.codePointAt(0) ?? 0;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
 
 // IEEE 802.11: an SSID is 1–32 bytes
 export const ssid = stringRule('ssid').refine((v) => v.length > 0 && utf8Length(v) <= LIMITS.ssidMaxBytes, {
