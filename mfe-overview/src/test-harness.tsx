@@ -1,0 +1,80 @@
+// Renders a page of this remote the way the shell mounts it: shared-ui providers, MfeProps, a
+// router. The API client is the real one (envelope, CSRF header, error texts) over a recorded
+// in-memory fetch that answers like the BFF.
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { AppProviders, addResources, createApiClient, type MfeProps } from '@airloom/shared-ui';
+import type { ProjectItem } from '@airloom/contracts';
+import { MfeContext } from './mfe-context';
+import { overviewEn } from './texts';
+
+addResources('overview', overviewEn);
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Handler = (req: RecordedRequest) => { status?: number; body: unknown };
+
+export function fakeBff(handlers: Record<string, Handler>) {
+  const requests: RecordedRequest[] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input), 'http://localhost');
+    const req: RecordedRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/api\/v1/, ''),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(req);
+    const handler = handlers[`${req.method} ${req.path}`];
+    const answer = handler ? handler(req) : { status: 404, body: { code: 411, message: 'data does not exist' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  };
+  return { api: createApiClient({ fetchImpl }), requests };
+}
+
+export function project(overrides: Partial<ProjectItem> & Pick<ProjectItem, 'id' | 'projectName'>): ProjectItem {
+  return {
+    netMode: 0,
+    scenario: 'hotel',
+    location: '',
+    address: '',
+    zone: '+8',
+    subtitle: null,
+    right: 'rw',
+    property: 'own',
+    isShare: false,
+    demo: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const demoProjects = [
+  project({ id: 500000, projectName: 'Demo WLAN', right: 'r', property: 'invited-r', isShare: true, demo: true }),
+  project({ id: 600000, projectName: 'Demo MESH', netMode: 1, scenario: 'campus', right: 'r', property: 'invited-r', isShare: true, demo: true }),
+];
+
+export function renderPage(ui: ReactElement, api: MfeProps['api'], options: { demo?: boolean; path?: string } = {}) {
+  const mfe: MfeProps = {
+    session: { account: 'ann@example.com', nick: 'Ann', role: 0, demo: options.demo ?? false },
+    project: null,
+    setLoading: vi.fn(),
+    navigate: vi.fn(),
+    openProject: vi.fn(),
+    api,
+  };
+  const result = render(
+    <AppProviders>
+      <MfeContext.Provider value={mfe}>
+        <MemoryRouter initialEntries={[options.path ?? '/overview/list']}>{ui}</MemoryRouter>
+      </MfeContext.Provider>
+    </AppProviders>,
+  );
+  return { ...result, mfe };
+}
