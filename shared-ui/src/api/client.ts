@@ -93,7 +93,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(CLIENT_ERROR.noReturnCode, GENERIC_TEXT[CLIENT_ERROR.noReturnCode]!, response.status);
     }
     const { code } = envelope as { code: number; data?: T; fields?: Record<string, string> };
-    if (code === 0) return (envelope as { data: T }).data;
+    if (code === 0) return (envelope as unknown as { data: T }).data;
     if (response.status === 401) options.onUnauthorized?.();
     const fields = (envelope as { fields?: Record<string, string> }).fields ?? {};
     throw new ApiError(code, errorMessage(code), response.status, fields);
