@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, can, type Action, type DeviceContext, type Principal, type ProjectContext, type Relation } from './permissions.js';
+import { ErrorCode, type ErrorCodeValue } from './errors.js';
+
+const user: Principal = { accountId: 7, role: 0, demo: false };
+const demoUser: Principal = { accountId: 1, role: 0, demo: true };
+const project = (relation: Relation, extra: Partial<ProjectContext> = {}): ProjectContext => ({
+  id: 42,
+  relation,
+  shareExpired: false,
+  demo: false,
+  ...extra,
+});
+const online: DeviceContext = { online: true, managementMode: 'cloud', busy: null };
+
+const OK = 'ok' as const;
+type Row = [string, Principal | null, Action, ProjectContext, ErrorCodeValue | typeof OK];
+
+const { TOKEN_MISSING, DATA_NOT_FOUND, DEMO_PROJECT, READ_ONLY_PROJECT, DEVICE_OFFLINE, LOCAL_MODE, DEVICE_BUSY, PROJECT_RF_OPTIMISING } =
+  ErrorCode;
+
+const rows: Row[] = [
+  ['no session, view', null, 'project.view', project('owner'), TOKEN_MISSING],
+  ['no session, demo project', null, 'project.view', project('stranger', { demo: true }), TOKEN_MISSING],
+  // owner
+  ...ACTIONS.map((a): Row => [`owner may ${a}`, user, a, project('owner', { device: online }), OK]),
+  // stranger: nothing, not even that the project exists
+  ['stranger view', user, 'project.view', project('stranger'), DATA_NOT_FOUND],
+  ['stranger device view', user, 'device.view', project('stranger'), DATA_NOT_FOUND],
+  ['stranger update', user, 'project.update', project('stranger'), DATA_NOT_FOUND],
+  ['stranger reboot', user, 'device.reboot', project('stranger', { device: online }), DATA_NOT_FOUND],
+  // expired share behaves like a stranger
+  ['expired r view', user, 'project.view', project('shared-r', { shareExpired: true }), DATA_NOT_FOUND],
+  ['expired rw view', user, 'project.view', project('shared-rw', { shareExpired: true }), DATA_NOT_FOUND],
+  ['expired rw configure', user, 'device.configure', project('shared-rw', { shareExpired: true, device: online }), DATA_NOT_FOUND],
+  ['owner flag ignores shareExpired', user, 'project.update', project('owner', { shareExpired: true }), OK],
+  // demo project: everybody views, nobody writes
+  ['demo view by stranger', user, 'project.view', project('stranger', { demo: true }), OK],
+  ['demo device view', user, 'device.view', project('stranger', { demo: true }), OK],
+  ['demo update', user, 'project.update', project('stranger', { demo: true }), DEMO_PROJECT],
+  ['demo reboot', user, 'device.reboot', project('stranger', { demo: true, device: online }), DEMO_PROJECT],
+  ['demo delete even by owner', user, 'project.delete', project('owner', { demo: true }), DEMO_PROJECT],
+  ['demo session views demo', demoUser, 'project.view', project('stranger', { demo: true }), OK],
+  ['demo session writes demo', demoUser, 'wireless.configure', project('stranger', { demo: true }), DEMO_PROJECT],
+  ['demo session writes own project', demoUser, 'project.update', project('owner'), DEMO_PROJECT],
+  // shared read-only
+  ['shared-r view', user, 'project.view', project('shared-r'), OK],
+  ['shared-r device view', user, 'device.view', project('shared-r'), OK],
+  ['shared-r update', user, 'project.update', project('shared-r'), READ_ONLY_PROJECT],
+  ['shared-r configure', user, 'device.configure', project('shared-r', { device: online }), READ_ONLY_PROJECT],
+  ['shared-r reboot', user, 'device.reboot', project('shared-r', { device: online }), READ_ONLY_PROJECT],
+  ['shared-r wireless', user, 'wireless.configure', project('shared-r'), READ_ONLY_PROJECT],
+  ['shared-r share', user, 'project.share', project('shared-r'), READ_ONLY_PROJECT],
+  // shared read-write: device management, not ownership
+  ['shared-rw view', user, 'project.view', project('shared-rw'), OK],
+  ['shared-rw update', user, 'project.update', project('shared-rw'), OK],
+  ['shared-rw configure', user, 'device.configure', project('shared-rw', { device: online }), OK],
+  ['shared-rw reboot', user, 'device.reboot', project('shared-rw', { device: online }), OK],
+  ['shared-rw upgrade', user, 'device.upgrade', project('shared-rw', { device: online }), OK],
+  ['shared-rw network', user, 'network.configure', project('shared-rw'), OK],
+  ['shared-rw delete', user, 'project.delete', project('shared-rw'), READ_ONLY_PROJECT],
+  ['shared-rw share', user, 'project.share', project('shared-rw'), READ_ONLY_PROJECT],
+  ['shared-rw transfer', user, 'project.transfer', project('shared-rw'), READ_ONLY_PROJECT],
+  // device state
+  ['offline configure', user, 'device.configure', project('owner', { device: { ...online, online: false } }), DEVICE_OFFLINE],
+  ['offline reboot', user, 'device.reboot', project('owner', { device: { ...online, online: false } }), DEVICE_OFFLINE],
+  ['offline view', user, 'device.view', project('owner', { device: { ...online, online: false } }), OK],
+  ['local configure', user, 'device.configure', project('owner', { device: { ...online, managementMode: 'local' } }), LOCAL_MODE],
+  ['local reset', user, 'device.reset', project('shared-rw', { device: { ...online, managementMode: 'local' } }), LOCAL_MODE],
+  ['local view', user, 'device.view', project('owner', { device: { ...online, managementMode: 'local' } }), OK],
+  ['disabled management configure', user, 'device.operate', project('owner', { device: { ...online, managementMode: 'disable' } }), LOCAL_MODE],
+  ['shared-r offline: read-only first', user, 'device.configure', project('shared-r', { device: { ...online, online: false } }), READ_ONLY_PROJECT],
+  // busy devices: restart, reset and upgrade refused
+  ['rebooting → reboot', user, 'device.reboot', project('owner', { device: { ...online, busy: 'rebooting' } }), DEVICE_BUSY],
+  ['upgrading → reset', user, 'device.reset', project('owner', { device: { ...online, busy: 'upgrading' } }), DEVICE_BUSY],
+  ['upgrading → upgrade', user, 'device.upgrade', project('owner', { device: { ...online, busy: 'upgrading' } }), DEVICE_BUSY],
+  ['rebooting and offline → busy', user, 'device.reboot', project('owner', { device: { online: false, managementMode: 'cloud', busy: 'rebooting' } }), DEVICE_BUSY],
+  ['upgrading → configure is not a restart', user, 'device.configure', project('owner', { device: { ...online, busy: 'upgrading' } }), OK],
+  // RF optimisation blocks configuration
+  ['rf running → wireless', user, 'wireless.configure', project('owner', { rfOptimising: true }), PROJECT_RF_OPTIMISING],
+  ['rf running → another run', user, 'rf.optimise', project('owner', { rfOptimising: true }), PROJECT_RF_OPTIMISING],
+  ['rf running → view', user, 'project.view', project('owner', { rfOptimising: true }), OK],
+  ['rf running → reboot', user, 'device.reboot', project('owner', { rfOptimising: true, device: online }), OK],
+];
+
+describe('can(principal, action, project) — spec §4, §6', () => {
+  it.each(rows)('%s', (_label, principal, action, ctx, expected) => {
+    expect(can(principal, action, ctx)).toEqual(expected === OK ? { ok: true } : { ok: false, code: expected });
+  });
+});
