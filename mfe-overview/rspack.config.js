@@ -1,6 +1,7 @@
 // The overview remote (ARCHITECTURE §3): MF name `overview`, exposes only `./app`.
 // Built with `rspack build`; TypeScript through builtin:swc-loader; workspace packages from source.
 import { fileURLToPath } from 'node:url';
+import { HtmlRspackPlugin } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { mfShared } from '../mf.shared.js';
 
@@ -11,8 +12,8 @@ export default (_env, argv) => {
   return {
     mode: production ? 'production' : 'development',
     context: here('.'),
-    // No own entry: the remote is its remoteEntry.js (+ the standalone page in index.html later).
-    entry: {},
+    // The shell loads remoteEntry.js (+ ./app); `standalone` is the remote's own page (index.html).
+    entry: { standalone: './src/standalone.ts' },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
       path: here('./dist'),
@@ -46,6 +47,7 @@ export default (_env, argv) => {
       ],
     },
     plugins: [
+      new HtmlRspackPlugin({ template: './public/index.html', filename: 'index.html', chunks: ['standalone'] }),
       new ModuleFederationPlugin({
         name: 'overview',
         filename: 'remoteEntry.js',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProjectForm } from './ProjectForm';
 import { fakeBff, project, renderPage } from '../test-harness';
@@ -22,6 +22,7 @@ describe('ProjectForm', () => {
 
     expect(screen.getByText('The project name has at most 18 characters')).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(name)); // focus goes to what needs fixing
     expect(bff.requests).toEqual([]);
     expect(onSaved).not.toHaveBeenCalled();
     expect(mfe.setLoading).not.toHaveBeenCalled();

@@ -83,7 +83,7 @@ function OverviewContent({ data, onOpen }: { data: OverviewData; onOpen(project:
     <Stack $gap="xl">
       <Grid $min="260px">
         <Card title={t('preview.projects')}>
-          <Row $gap="xl">
+          <Row $gap="lg">
             <Stat label={t('preview.projectsTotal')} value={overview.projects.total} />
             <Stat label={t('preview.wlanProjects')} value={overview.projects.byNetMode.WLAN} />
             <Stat label={t('preview.meshProjects')} value={overview.projects.byNetMode.MESH} />

@@ -105,11 +105,16 @@ export function useSchemaForm<S extends AnySchema>(schema: S, initialValues: z.i
 
   const handleSubmit = (onValid: (data: z.output<S>) => unknown | Promise<unknown>) => async (event?: FormEvent) => {
     event?.preventDefault();
+    const formEl = event?.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
     setSubmitted(true);
     setFormError(null);
     setServerErrors({});
     const result = schema.safeParse(valuesRef.current);
-    if (!result.success) return;
+    if (!result.success) {
+      // Take keyboard and screen-reader users to the first field that needs fixing.
+      requestAnimationFrame(() => formEl?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     setSubmitting(true);
     try {
       await onValid(result.data as z.output<S>);
