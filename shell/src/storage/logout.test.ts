@@ -32,8 +32,8 @@ function fillEverything() {
 }
 
 describe('logout (spec §4 sequence)', () => {
-  let go: ReturnType<typeof vi.fn>;
-  beforeEach(() => { go = vi.fn(); });
+  let go: ReturnType<typeof vi.fn<(path: string) => void>>;
+  beforeEach(() => { go = vi.fn<(path: string) => void>(); });
 
   it('step 1: asks the server to remove the token (POST /auth/logout with the CSRF header)', async () => {
     const { calls, api } = fakeServer(ok);

@@ -1,0 +1,71 @@
+// The shell: Module Federation host `shell` (ARCHITECTURE §3). No static remotes — they come from
+// /remotes.json at runtime. Shared singletons come from the one map in ../mf.shared.js.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { mfShared } from '../mf.shared.js';
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+
+// The IE notice script is copied as is (ES5, never bundled) under a content-hashed name.
+const legacySource = readFileSync(here('./public/legacy-browser.js'));
+const legacyScript = `legacy-browser.${createHash('sha256').update(legacySource).digest('hex').slice(0, 8)}.js`;
+
+// Permission flags of the build configuration (spec §2): AIRLOOM_FLAGS=beta,… (default: beta).
+const flags = (process.env.AIRLOOM_FLAGS ?? 'beta').split(',').map((f) => f.trim()).filter(Boolean);
+
+export default (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    context: here('.'),
+    entry: { main: './src/main.ts' },
+    output: {
+      path: here('./dist'),
+      publicPath: '/',
+      uniqueName: 'shell',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // Workspace packages are bundled from their TypeScript sources.
+      conditionNames: ['airloom-source', '...'],
+      // contracts writes ESM imports with .js that point at .ts files.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+            env: { targets: 'chrome >= 100, edge >= 100, firefox >= 100, safari >= 15' },
+          },
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'shell',
+        shared: mfShared,
+        dts: false,
+        experiments: { optimization: { target: 'web' } },
+      }),
+      new rspack.DefinePlugin({ __AIRLOOM_FLAGS__: JSON.stringify(flags) }),
+      new rspack.CopyRspackPlugin({ patterns: [{ from: './public/legacy-browser.js', to: legacyScript }] }),
+      new rspack.HtmlRspackPlugin({ template: './index.html', templateParameters: { legacyScript }, scriptLoading: 'defer' }),
+    ],
+    performance: { hints: false },
+  };
+};

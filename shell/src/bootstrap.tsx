@@ -1,0 +1,11 @@
+import { createRoot } from 'react-dom/client';
+import { addResources } from '@airloom/shared-ui';
+import { App } from './App';
+import { shellEn } from './i18n/en';
+import { initShellState } from './shell-context';
+
+addResources('shell', shellEn);
+initShellState();
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<App />);

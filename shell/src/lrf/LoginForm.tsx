@@ -1,0 +1,67 @@
+// Log in with e-mail or mobile number and password; afterwards the page the user came for.
+import { useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LoginRequestSchema, rules } from '@airloom/contracts';
+import { Button, InlineNotice, SchemaField, Stack } from '@airloom/shared-ui';
+import { clientStorage, publicApi } from '../shell-context';
+import { shellStore } from '../state/shell-store';
+import { safeNextPath } from './next-path';
+import { useSubmit } from './use-submit';
+
+export type LrfNotice = 'signedUp' | 'resetDone' | 'loggedOut';
+export interface LrfLocationState { notice?: LrfNotice; account?: string }
+
+/** A different account in this tab must not inherit the previous account's project. */
+export function forgetOtherAccount(account: string | null): void {
+  if (account === null || clientStorage.getLastAccount() !== account) clientStorage.clearProject();
+  shellStore.setState({ session: null, project: clientStorage.getProject() });
+}
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const state = (useLocation().state as LrfLocationState | null) ?? {};
+  const [account, setAccount] = useState(state.account ?? clientStorage.getLastAccount() ?? '');
+  const [password, setPassword] = useState('');
+  const submit = useSubmit();
+
+  const onSubmit = submit.handle(async () => {
+    const parsed = LoginRequestSchema.safeParse({ account, password });
+    if (!parsed.success) return; // each field shows its rule's message
+    await publicApi.post('/auth/login', parsed.data);
+    forgetOtherAccount(parsed.data.account);
+    void navigate(safeNextPath(params.get('next')), { replace: true });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="lrf-login-title">
+      <Stack>
+        <h2 id="lrf-login-title">{t('shell.lrf.loginTab')}</h2>
+        {state.notice && <InlineNotice tone="success">{t(`shell.lrf.${state.notice}`)}</InlineNotice>}
+        {submit.formError && <InlineNotice tone="danger">{submit.formError}</InlineNotice>}
+        <SchemaField
+          schema={rules.account}
+          label={t('shell.lrf.account')}
+          autoComplete="username"
+          value={account}
+          onChange={(v) => { setAccount(v); submit.clearField('account'); }}
+          serverError={submit.fields.account}
+          required
+        />
+        <SchemaField
+          schema={rules.accountPassword}
+          label={t('shell.lrf.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(v) => { setPassword(v); submit.clearField('password'); }}
+          serverError={submit.fields.password}
+          required
+        />
+        <Button type="submit" variant="primary" busy={submit.busy}>{t('shell.lrf.login')}</Button>
+      </Stack>
+    </form>
+  );
+}

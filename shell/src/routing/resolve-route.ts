@@ -1,0 +1,42 @@
+// What the main application shows for a path (spec §2): a remote's screen, or why not.
+// The same answer drives the content area and the single-spa activity functions, so a remote is
+// only ever fetched for a route the user may see.
+import { entryDecision, type HiddenReason, type MenuContext } from '../menu/filter';
+import { findEntry, MENU_TREE, type MenuEntry, type MenuNode } from '../menu/tree';
+import { BUILD_FLAGS } from '../env';
+import type { ShellState } from '../state/shell-store';
+
+export type RouteResolution =
+  | { kind: 'landing' }
+  | { kind: 'notFound' }
+  | { kind: 'notDeployed'; entry: MenuEntry }
+  | { kind: 'notAllowed'; entry: MenuEntry; reason: Exclude<HiddenReason, 'remote'> }
+  | { kind: 'needsProject'; entry: MenuEntry }
+  | { kind: 'remote'; entry: MenuEntry };
+
+export function menuContext(state: Pick<ShellState, 'accessType' | 'project' | 'remotes'>, flags: readonly string[] = BUILD_FLAGS): MenuContext {
+  return {
+    accessType: state.accessType,
+    netMode: state.project?.netMode ?? null,
+    right: state.project?.right ?? null,
+    flags,
+    deployedRemotes: (state.remotes ?? []).map((r) => r.name),
+  };
+}
+
+export function resolveRoute(
+  pathname: string,
+  state: Pick<ShellState, 'accessType' | 'project' | 'remotes'>,
+  tree: readonly MenuNode[] = MENU_TREE,
+  flags: readonly string[] = BUILD_FLAGS,
+): RouteResolution {
+  if (pathname === '/' || pathname === '') return { kind: 'landing' };
+  const entry = findEntry(tree, pathname);
+  if (!entry) return { kind: 'notFound' };
+  const decision = entryDecision(entry, menuContext(state, flags));
+  if (!decision.ok) {
+    return decision.reason === 'remote' ? { kind: 'notDeployed', entry } : { kind: 'notAllowed', entry, reason: decision.reason };
+  }
+  if (entry.needsProject && !state.project) return { kind: 'needsProject', entry };
+  return { kind: 'remote', entry };
+}

@@ -1,0 +1,73 @@
+// The shell's singletons, wired once: storage, the API client, the federation, and the MfeProps
+// every remote receives. Components reach them through these exports; remotes through props.
+import { LOADING_STATES, type LoadingState } from '@airloom/contracts';
+import { createApiClient, type MfeProps, type OverlayState, type ProjectRef } from '@airloom/shared-ui';
+import { createClientStorage } from './storage/client-storage';
+import { LOGIN_PATH } from './storage/logout';
+import { shellStore } from './state/shell-store';
+import { createFederation } from './federation/federation';
+import { loadRemoteApp, registerRuntimeRemotes } from './federation/runtime';
+import { resolveRoute } from './routing/resolve-route';
+
+export const clientStorage = createClientStorage();
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+// Replaced by the router bridge once React Router is up; the fallback is a plain page load.
+let navigateImpl: Navigate = (to, options) => (options?.replace ? window.location.replace(to) : window.location.assign(to));
+export function setNavigator(navigate: Navigate): void {
+  navigateImpl = navigate;
+}
+export const navigate: Navigate = (to, options) => navigateImpl(to, options);
+
+/** Login page address that brings the user back to `path` afterwards. */
+export function loginUrlFor(path: string): string {
+  return path && path !== '/' ? `${LOGIN_PATH}?next=${encodeURIComponent(path)}` : LOGIN_PATH;
+}
+
+/** A 401 anywhere in the main application: the session is gone, log in again and come back. */
+function onUnauthorized(): void {
+  const { pathname, search, hash } = window.location;
+  if (pathname.startsWith('/static/')) return;
+  shellStore.setState({ session: null });
+  navigate(loginUrlFor(`${pathname}${search}${hash}`), { replace: true });
+}
+
+export const api = createApiClient({ onUnauthorized });
+/** For the login pages: a 401 there is a wrong password, not a lost session. */
+export const publicApi = createApiClient();
+
+export function setLoading(state: OverlayState): void {
+  // Remotes drive the overlay; anything that is not one of the five states is ignored.
+  if ((LOADING_STATES as readonly string[]).includes(state)) shellStore.setState({ loading: state as LoadingState });
+}
+
+export function openProject(project: ProjectRef): void {
+  clientStorage.setProject(project);
+  shellStore.setState({ project });
+}
+
+export function buildMfeProps(): MfeProps {
+  const { session, project } = shellStore.getState();
+  if (!session) throw new Error('No session: remotes are mounted only inside the signed-in console');
+  return { session, project, setLoading, navigate: (to) => navigate(to), openProject, api };
+}
+
+export const federation = createFederation({
+  store: shellStore,
+  registerRuntimeRemotes,
+  loadModule: loadRemoteApp,
+  isActive(remote, location) {
+    const state = shellStore.getState();
+    if (!state.session) return false;
+    const route = resolveRoute(location.pathname, state);
+    return route.kind === 'remote' && route.entry.remote === remote;
+  },
+  buildProps: () => buildMfeProps(),
+});
+
+/** Reads the entry URL's access type (e.g. `/?accessType=openapi`) and the stored project. */
+export function initShellState(): void {
+  const requested = new URLSearchParams(window.location.search).get('accessType');
+  if (requested === 'web' || requested === 'openapi') clientStorage.setAccessType(requested);
+  shellStore.setState({ accessType: clientStorage.getAccessType(), project: clientStorage.getProject() });
+}
