@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { workspaceAlias } from '../vitest.shared.ts';
+import { testReporters, workspaceAlias } from '../vitest.shared.ts';
 
 export default defineConfig({
   resolve: { alias: workspaceAlias },
@@ -11,5 +11,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    ...testReporters('bff'),
   },
 });

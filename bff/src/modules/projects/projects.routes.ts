@@ -8,29 +8,29 @@ import type { ProjectsService } from './projects.service.js';
 
 export function createProjectsRouter(auth: AuthService, projects: ProjectsService): Router {
   const router = Router();
-  router.use(requireSession(auth));
+  const session = requireSession(auth);
 
-  router.get('/', async (_req, res) => {
+  router.get('/', session, async (_req, res) => {
     sendData(res, await projects.list(currentSession(res).principal));
   });
 
-  router.post('/', async (req, res) => {
+  router.post('/', session, async (req, res) => {
     const input = parseInput(ProjectCreateRequestSchema, req.body);
     sendData(res, await projects.create(currentSession(res).principal, input), 201);
   });
 
-  router.get('/:id', async (req, res) => {
+  router.get('/:id', session, async (req, res) => {
     const { id } = parseInput(ProjectIdParamSchema, req.params);
     sendData(res, await projects.get(currentSession(res).principal, id));
   });
 
-  router.patch('/:id', async (req, res) => {
+  router.patch('/:id', session, async (req, res) => {
     const { id } = parseInput(ProjectIdParamSchema, req.params);
     const patch = parseInput(ProjectUpdateRequestSchema, req.body);
     sendData(res, await projects.update(currentSession(res).principal, id, patch));
   });
 
-  router.delete('/:id', async (req, res) => {
+  router.delete('/:id', session, async (req, res) => {
     const { id } = parseInput(ProjectIdParamSchema, req.params);
     await projects.remove(currentSession(res).principal, id);
     sendData(res, null);

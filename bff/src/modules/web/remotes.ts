@@ -26,7 +26,7 @@ export function loadRemotesManifest(manifestFile: string | undefined, local: rea
   try {
     raw = JSON.parse(readFileSync(manifestFile, 'utf8'));
   } catch (err) {
-    throw new Error(`REMOTES_MANIFEST ${manifestFile} cannot be read as JSON: ${(err as Error).message}`);
+    throw new Error(`REMOTES_MANIFEST ${manifestFile} cannot be read as JSON: ${(err as Error).message}`, { cause: err });
   }
   const parsed = RemotesManifestSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`REMOTES_MANIFEST ${manifestFile} is not a list of {name, entry}: ${parsed.error.message}`);

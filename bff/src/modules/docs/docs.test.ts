@@ -1,0 +1,46 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, type TestEnv } from '../../test/test-env.js';
+
+describe('API documentation', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createTestEnv('sqlite');
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('publishes an OpenAPI 3.1 document of every fixed path, built from the contracts schemas', async () => {
+    const res = await request(env.app).get('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = res.body;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      ['/auth/code', '/auth/demo', '/auth/login', '/auth/logout', '/auth/me', '/auth/reset', '/auth/signup', '/overview', '/projects', '/projects/{id}'].sort(),
+    );
+    const create = doc.paths['/projects'].post.requestBody.content['application/json'].schema;
+    expect(create.required).toEqual(expect.arrayContaining(['projectName', 'scenario']));
+    expect(create.properties.scenario.enum).toContain('smart-home');
+    expect(create.properties.zone.default).toBe('+8');
+    const login = doc.paths['/auth/login'].post.requestBody.content['application/json'].schema;
+    expect(login.properties.ttl).toMatchObject({ type: 'integer', minimum: 60 });
+    expect(JSON.stringify(doc)).not.toContain('$schema');
+  });
+
+  it('serves a browsable docs page without inline scripts (CSP)', async () => {
+    const page = await request(env.app).get('/api/v1/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const scripts = [...page.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, body] of scripts) {
+      expect(attrs).toMatch(/src="\/api\/v1\/docs\//);
+      expect(body!.trim()).toBe('');
+    }
+    for (const asset of ['/api/v1/docs/assets/swagger-ui-bundle.js', '/api/v1/docs/assets/swagger-ui.css', '/api/v1/docs/init.js']) {
+      const res = await request(env.app).get(asset);
+      expect(res.status, asset).toBe(200);
+    }
+  });
+});
