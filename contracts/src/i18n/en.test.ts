@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en, lookupText, ruleText, text } from './en.js';
 import { rules } from '../rules/index.js';
+import { enApiRules } from '../api/en-api-rules.js';
+import { enRules } from './en-rules.js';
 
 describe('English texts', () => {
   it('resolves a rule key with or without its prefix', () => {
@@ -23,7 +25,12 @@ describe('English texts', () => {
   it('has texts for every rule in the rules object, and a rule for every text group', () => {
     const ruleNames = Object.keys(rules).sort();
     expect(ruleNames.filter((n) => !(n in en.rules))).toEqual([]);
-    expect(Object.keys(en.rules).filter((n) => !(n in rules)).sort()).toEqual([]);
+    expect(Object.keys(enRules).filter((n) => !(n in rules)).sort()).toEqual([]);
+  });
+
+  it('carries the API request rules in the same namespace without clashing', () => {
+    expect(Object.keys(enApiRules).filter((n) => n in enRules)).toEqual([]);
+    expect(ruleText('rules.purpose.required')).toBe(enApiRules.purpose.required);
   });
 
   it('has only non-empty strings as leaves', () => {

@@ -1,11 +1,13 @@
 // The English texts of contracts: an i18next resources object whose top-level keys are namespaces
 // (errors, rules, enums). It is the single source of these texts for server and UI alike.
+import { enApiRules } from '../api/en-api-rules.js';
 import { enEnums } from './en-enums.js';
 import { enErrors } from './en-errors.js';
 import { enRules } from './en-rules.js';
 import { interpolate, type TextParams } from './interpolate.js';
 
-export const en = { errors: enErrors, rules: enRules, enums: enEnums } as const;
+// The API DTOs' request rules (owned with contracts/src/api) share the `rules` namespace.
+export const en = { errors: enErrors, rules: { ...enRules, ...enApiRules }, enums: enEnums } as const;
 export type EnglishTexts = typeof en;
 export type { TextParams };
 
