@@ -8,16 +8,11 @@ import { shellStore } from './state/shell-store';
 import { createFederation } from './federation/federation';
 import { loadRemoteApp, registerRuntimeRemotes } from './federation/runtime';
 import { resolveRoute } from './routing/resolve-route';
+import { navigate } from './routing/history';
+
+export { navigate };
 
 export const clientStorage = createClientStorage();
-
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
-// Replaced by the router bridge once React Router is up; the fallback is a plain page load.
-let navigateImpl: Navigate = (to, options) => (options?.replace ? window.location.replace(to) : window.location.assign(to));
-export function setNavigator(navigate: Navigate): void {
-  navigateImpl = navigate;
-}
-export const navigate: Navigate = (to, options) => navigateImpl(to, options);
 
 /** Login page address that brings the user back to `path` afterwards. */
 export function loginUrlFor(path: string): string {

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../routing/router';
 import { AccountMenu } from './AccountMenu';
 import { ProjectPicker } from './ProjectPicker';
 

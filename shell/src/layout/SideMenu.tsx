@@ -1,7 +1,7 @@
 // The main menu (spec §2): the tree left by filterMenu, as nested lists of links. NavLink marks
 // the current page with aria-current="page"; the menu collapses with a real toggle button.
 import { useId, useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../routing/router';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@airloom/shared-ui';

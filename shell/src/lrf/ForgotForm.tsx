@@ -1,6 +1,7 @@
 // Forgot password: "Send code" to the account, then the code and a new password (twice).
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { navigate } from '../routing/history';
+import { useSearchParams } from '../routing/router';
 import { useTranslation } from 'react-i18next';
 import { ResetRequestSchema, rules } from '@airloom/contracts';
 import { Button, InlineNotice, SchemaField, Stack } from '@airloom/shared-ui';
@@ -13,8 +14,7 @@ import { useSubmit } from './use-submit';
 
 export function ForgotForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const [account, setAccount] = useState('');
   const [values, setValues] = useState<CodeAndPasswordValues>({ code: '', password: '', confirm: '' });
   const [attempted, setAttempted] = useState(false);
@@ -28,7 +28,7 @@ export function ForgotForm() {
     if (!parsed.success) return;
     await publicApi.post('/auth/reset', parsed.data);
     const state: LrfLocationState = { notice: 'resetDone', account: parsed.data.account };
-    void navigate({ pathname: '/static/lrf', search: params.toString() ? `?${params}` : '' }, { state });
+    navigate(`/static/lrf${params.toString() ? `?${params}` : ''}`, { state });
   });
 
   const accountFailure = accountTouched > 0 ? rules.account.safeParse(account).error?.issues[0]?.message : undefined;

@@ -1,6 +1,7 @@
 // Log in with e-mail or mobile number and password; afterwards the page the user came for.
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { navigate } from '../routing/history';
+import { useLocation, useSearchParams } from '../routing/router';
 import { useTranslation } from 'react-i18next';
 import { LoginRequestSchema, rules } from '@airloom/contracts';
 import { Button, InlineNotice, SchemaField, Stack } from '@airloom/shared-ui';
@@ -20,8 +21,7 @@ export function forgetOtherAccount(account: string | null): void {
 
 export function LoginForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const state = (useLocation().state as LrfLocationState | null) ?? {};
   const [account, setAccount] = useState(state.account ?? clientStorage.getLastAccount() ?? '');
   const [password, setPassword] = useState('');
@@ -32,7 +32,7 @@ export function LoginForm() {
     if (!parsed.success) return; // each field shows its rule's message
     await publicApi.post('/auth/login', parsed.data);
     forgetOtherAccount(parsed.data.account);
-    void navigate(safeNextPath(params.get('next')), { replace: true });
+    navigate(safeNextPath(params.get('next')), { replace: true });
   });
 
   return (

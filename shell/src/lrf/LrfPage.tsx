@@ -1,5 +1,6 @@
 // /static/lrf (spec §2, loaded on demand): log in, sign up, forgot password, and the live demo.
-import { NavLink, Route, Routes, useNavigate, useSearchParams } from 'react-router';
+import { navigate } from '../routing/history';
+import { NavLink, useLocation, useSearchParams } from '../routing/router';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Button, InlineNotice } from '@airloom/shared-ui';
@@ -59,8 +60,7 @@ const Demo = styled.div`
 
 function DemoLogin() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const submit = useSubmit();
   return (
     <Demo>
@@ -70,7 +70,7 @@ function DemoLogin() {
         onClick={submit.handle(async () => {
           await publicApi.post('/auth/demo');
           forgetOtherAccount(null);
-          void navigate(safeNextPath(params.get('next')), { replace: true });
+          navigate(safeNextPath(params.get('next')), { replace: true });
         })}
       >
         {t('shell.lrf.demo')}
@@ -82,7 +82,8 @@ function DemoLogin() {
 
 export function LrfPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const params = useSearchParams();
   // Keep ?next= while moving between the three forms.
   const search = params.toString() ? `?${params}` : '';
   return (
@@ -94,12 +95,7 @@ export function LrfPage() {
           <Tab to={`/static/lrf/signup${search}`}>{t('shell.lrf.signupTab')}</Tab>
           <Tab to={`/static/lrf/forgot${search}`}>{t('shell.lrf.forgotTab')}</Tab>
         </Tabs>
-        <Routes>
-          <Route index element={<LoginForm />} />
-          <Route path="signup" element={<SignUpForm />} />
-          <Route path="forgot" element={<ForgotForm />} />
-          <Route path="*" element={<LoginForm />} />
-        </Routes>
+        {pathname === '/static/lrf/signup' ? <SignUpForm /> : pathname === '/static/lrf/forgot' ? <ForgotForm /> : <LoginForm />}
         <DemoLogin />
       </Card>
     </Page>

@@ -1,7 +1,8 @@
 // Sign-up (spec §1): account = e-mail or mobile number; "Send code", then code + password +
 // confirmation (+ an optional nickname). Afterwards the user logs in with the new account.
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { navigate } from '../routing/history';
+import { useSearchParams } from '../routing/router';
 import { useTranslation } from 'react-i18next';
 import { SignupRequestSchema, rules } from '@airloom/contracts';
 import { Button, InlineNotice, SchemaField, Stack } from '@airloom/shared-ui';
@@ -26,8 +27,7 @@ export function CodeStepButton({ sender, account, onInvalid }: { sender: ReturnT
 
 export function SignUpForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const [account, setAccount] = useState('');
   const [nick, setNick] = useState('');
   const [values, setValues] = useState<CodeAndPasswordValues>({ code: '', password: '', confirm: '' });
@@ -42,7 +42,7 @@ export function SignUpForm() {
     if (!parsed.success) return;
     await publicApi.post('/auth/signup', parsed.data);
     const state: LrfLocationState = { notice: 'signedUp', account: parsed.data.account };
-    void navigate({ pathname: '/static/lrf', search: params.toString() ? `?${params}` : '' }, { state });
+    navigate(`/static/lrf${params.toString() ? `?${params}` : ''}`, { state });
   });
 
   // An invalid account on "Send code": its rule's message, shown like a server message.

@@ -1,6 +1,6 @@
 // spec §2 entry routes /static/transfer, /static/transferToLocalDev, /static/wechatTransfer: their
 // flows come with later issues; until then a clear page with a way back.
-import { Link } from 'react-router';
+import { Link } from '../routing/router';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from './MessagePage';
