@@ -48,7 +48,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.set('etag', 'strong');
+  // API answers are no-store and static files get serve-static's own ETag: hashing every JSON body is waste.
+  app.set('etag', false);
 
   app.use(requestLogger(logger));
   app.use(securityHeaders(remoteOrigins(manifest)));

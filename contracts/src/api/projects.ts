@@ -42,9 +42,14 @@ export const ProjectCreateRequestSchema = z.object({
 });
 export type ProjectCreateRequest = z.output<typeof ProjectCreateRequestSchema>;
 
+const { netMode: _fixedAfterCreation, ...changeable } = editable;
+
+/** PATCH body: any editable field except netMode, which is fixed once devices may exist (decisions.md). */
 export const ProjectUpdateRequestSchema = z
-  .object(editable)
-  .partial()
+  .object({
+    ...z.object(changeable).partial().shape,
+    netMode: z.never({ error: apiRuleKey('projectUpdate', 'netModeFixed') }).optional(),
+  })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: apiRuleKey('projectUpdate', 'empty') });
 export type ProjectUpdateRequest = z.output<typeof ProjectUpdateRequestSchema>;
 

@@ -56,8 +56,13 @@ describe.each(backends())('projects on %s', (backend) => {
     const list = await c.get('/api/v1/projects');
     expect(list.body.data.items.map((p: { id: number }) => p.id)).toContain(item.id);
 
-    const patched = await c.patch(`/api/v1/projects/${item.id}`, { projectName: 'Renamed', netMode: 1, scenario: 'smart-home', zone: '-3.5', subtitle: 'Lobby' });
-    expect(patched.body.data).toMatchObject({ id: item.id, projectName: 'Renamed', netMode: 1, scenario: 'smart-home', zone: '-3.5', subtitle: 'Lobby', location: '' });
+    const patched = await c.patch(`/api/v1/projects/${item.id}`, { projectName: 'Renamed', scenario: 'smart-home', zone: '-3.5', subtitle: 'Lobby' });
+    expect(patched.body.data).toMatchObject({ id: item.id, projectName: 'Renamed', netMode: 0, scenario: 'smart-home', zone: '-3.5', subtitle: 'Lobby', location: '' });
+    // the type is fixed after creation
+    const retype = await c.patch(`/api/v1/projects/${item.id}`, { projectName: 'Again', netMode: 1 });
+    expect(retype.status).toBe(400);
+    expect(retype.body.fields).toEqual({ netMode: 'rules.projectUpdate.netModeFixed' });
+    expect((await c.get(`/api/v1/projects/${item.id}`)).body.data).toMatchObject({ projectName: 'Renamed', netMode: 0 });
 
     const removed = await c.del(`/api/v1/projects/${item.id}`);
     expect(removed.body).toEqual({ code: 0, data: null });
