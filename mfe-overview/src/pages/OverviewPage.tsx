@@ -83,11 +83,11 @@ function OverviewContent({ data, onOpen }: { data: OverviewData; onOpen(project:
     <Stack $gap="xl">
       <Grid $min="260px">
         <Card title={t('preview.projects')}>
-          <Row $gap="lg">
+          <Grid $min="80px">
             <Stat label={t('preview.projectsTotal')} value={overview.projects.total} />
             <Stat label={t('preview.wlanProjects')} value={overview.projects.byNetMode.WLAN} />
             <Stat label={t('preview.meshProjects')} value={overview.projects.byNetMode.MESH} />
-          </Row>
+          </Grid>
         </Card>
         <Card title={t('preview.devices')}>
           {devices.total === 0 ? (
