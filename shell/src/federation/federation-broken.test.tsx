@@ -18,6 +18,7 @@ describe('a remote that breaks while mounting', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let mountAttempts = 0;
     const app: LifeCycles<RemoteCustomProps> = {
+      bootstrap: async () => undefined,
       mount: async (props) => {
         mountAttempts += 1;
         if (mountAttempts === 1) throw new Error('render failed');
