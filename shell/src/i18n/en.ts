@@ -40,7 +40,6 @@ export const shellEn = {
     demo: 'Demo',
     readOnly: 'Read-only',
     account: 'Account menu for {{name}}',
-    demoSession: 'Live demo',
     logout: 'Log out',
   },
   overlay: { label: 'Please wait' },

@@ -73,7 +73,8 @@ export function AccountMenu() {
         aria-label={t('shell.header.account', { name })}
         onClick={() => setOpen((o) => !o)}
       >
-        {name} {session.demo && <Badge $tone="warning">{t('shell.header.demoSession')}</Badge>} <span aria-hidden="true">▾</span>
+        {/* a live-demo session only reads (spec §1: demo projects cannot be configured) */}
+        {name} {session.demo && <Badge $tone="warning">{t('shell.header.readOnly')}</Badge>} <span aria-hidden="true">▾</span>
       </Button>
       {open && (
         <Popover id={popId}>
