@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { workspaceAlias } from '../vitest.shared.ts';
+import { testReporters, workspaceAlias } from '../vitest.shared.ts';
 
 export default defineConfig({
   resolve: { alias: workspaceAlias },

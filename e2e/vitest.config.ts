@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { testReporters } from '../vitest.shared';
+import { testReporters } from '../vitest.shared.ts';
 
 // Browser flows: one console for the whole run (started in global-setup.ts), flows run one after another.
 export default defineConfig({

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { workspaceAlias } from '../vitest.shared.ts';
+import { testReporters, workspaceAlias } from '../vitest.shared.ts';
 
 export default defineConfig({
   resolve: { alias: workspaceAlias },
   test: {
+    ...testReporters('shared-ui'),
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
   },

@@ -1,0 +1,49 @@
+// Live demo: one click gives a read-only look at both demo projects; writes are refused by the server.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PROJECT_IDS, ErrorCode, errorMessage } from '@airloom/contracts';
+import { openConsole, type FlowPage } from '../support/flow';
+
+describe('live demo', () => {
+  let flow: FlowPage;
+  beforeEach(async () => { flow = await openConsole(); });
+  afterEach(async () => { await flow.close(); });
+
+  it('demo login lands on the overview showing both demo projects', async () => {
+    const { page } = flow;
+    await page.goto('/');
+    await page.waitForURL('**/static/lrf**');
+    await page.getByRole('button', { name: 'Try the live demo' }).click();
+    await page.waitForURL('**/overview/preview');
+    await page.getByRole('heading', { name: 'Demo Hotel' }).waitFor();
+    await page.getByRole('heading', { name: 'Demo Home' }).waitFor();
+    expect(await page.getByText('Demo', { exact: true }).count()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('demo projects offer no edit or delete, and a write sent anyway is refused with the demo text', async () => {
+    const { page } = flow;
+    await page.goto('/static/lrf');
+    await page.getByRole('button', { name: 'Try the live demo' }).click();
+    await page.waitForURL('**/overview/preview');
+    await page.goto('/overview/list');
+    await page.getByRole('cell', { name: 'Demo Hotel', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Edit Demo Hotel' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete Demo Hotel' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create project' }).count()).toBe(0);
+
+    // What a user who bypasses the UI gets: the server decides.
+    const answer = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/v1/projects/${id}`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', 'X-Airloom-Csrf': '1' },
+        body: JSON.stringify({ projectName: 'Hijacked' }),
+      });
+      return { status: res.status, body: (await res.json()) as { code: number; message: string } };
+    }, DEMO_PROJECT_IDS.WLAN);
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe(ErrorCode.DEMO_PROJECT);
+    expect(answer.body.message).toBe(errorMessage(ErrorCode.DEMO_PROJECT));
+    await page.reload();
+    await page.getByRole('cell', { name: 'Demo Hotel', exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: 'Hijacked', exact: true }).count()).toBe(0);
+  });
+});

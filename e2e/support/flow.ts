@@ -1,0 +1,46 @@
+// Per-flow helpers: a fresh browser context against the console started by global-setup.ts.
+import { inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser';
+
+export const consoleUrl = (): string => inject('consoleUrl');
+
+export interface FlowPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Paths of every request the page made, in order. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export async function openConsole(): Promise<FlowPage> {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: consoleUrl(), viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  return { browser, context, page, requests, close: () => browser.close() };
+}
+
+/** Signs up through the real form, reading the verification code from the dev outbox. */
+export async function signUpInForm(page: Page, account: string, password: string, outbox: () => Array<Record<string, unknown>>): Promise<void> {
+  await page.goto('/static/lrf');
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.getByLabel('E-mail or mobile number').fill(account);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText(`A verification code was sent to ${account}.`).waitFor();
+  const message = [...outbox()].reverse().find((m) => m.to === account);
+  if (typeof message?.code !== 'string') throw new Error(`no code in the dev outbox for ${account}`);
+  await page.getByLabel('Verification code').fill(message.code);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+export async function logInInForm(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/static/lrf');
+  await page.getByLabel('E-mail or mobile number').fill(account);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
