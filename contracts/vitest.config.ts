@@ -3,5 +3,5 @@ import { testReporters, workspaceAlias } from '../vitest.shared.ts';
 
 export default defineConfig({
   resolve: { alias: workspaceAlias },
-  test: { environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { ...testReporters('contracts'), environment: 'node', include: ['src/**/*.test.ts'] },
 });
