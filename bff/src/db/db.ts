@@ -25,6 +25,32 @@ export function mysqlConnection(url: string): Knex.MySql2ConnectionConfig {
   } as Knex.MySql2ConnectionConfig;
 }
 
+interface SqliteConnection {
+  pragma(source: string): unknown;
+  prepare(source: string): unknown;
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * knex prepares every query anew; on SQLite preparing costs more than running the hot queries
+ * (session lookup, project list). Statements are reusable and better-sqlite3 runs them
+ * synchronously on the pool's single connection, so the connection keeps the recent ones.
+ */
+function cachePreparedStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (source: string) => {
+    let statement = cache.get(source);
+    if (statement === undefined) {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(source, statement);
+    }
+    return statement;
+  };
+}
+
 export function createDb(config: Pick<AppConfig, 'databaseUrl' | 'sqliteFile'>): Knex {
   const url = config.databaseUrl;
   if (url && /^mysql2?:\/\//.test(url)) {
@@ -40,7 +66,8 @@ export function createDb(config: Pick<AppConfig, 'databaseUrl' | 'sqliteFile'>):
       // better-sqlite3 is synchronous: one connection serialises access without SQLITE_BUSY.
       min: 1,
       max: 1,
-      afterCreate(conn: { pragma: (s: string) => unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+        cachePreparedStatements(conn);
         conn.pragma('foreign_keys = ON');
         conn.pragma('journal_mode = WAL');
         conn.pragma('busy_timeout = 5000');

@@ -59,6 +59,14 @@ describe('HTTP conventions', () => {
         .set('X-Airloom-Csrf', '1')
         .set('Origin', 'https://airloom.test');
       expect(behindTls.body.code).toBe(0);
+      const forwardedHost = await request(env.app)
+        .post('/api/v1/auth/demo')
+        .set('Host', '127.0.0.1:8080')
+        .set('X-Forwarded-Host', 'console.airloom.test')
+        .set('X-Forwarded-Proto', 'https')
+        .set('X-Airloom-Csrf', '1')
+        .set('Origin', 'https://console.airloom.test');
+      expect(forwardedHost.body.code).toBe(0);
       const allowed = await request(env.app).post('/api/v1/auth/demo').set('X-Airloom-Csrf', '1').set('Origin', 'https://console.example.com');
       expect(allowed.body.code).toBe(0);
       expect((await request(env.app).post('/api/v1/auth/demo').set('X-Airloom-Csrf', '1')).body.code).toBe(0);

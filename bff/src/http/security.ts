@@ -42,7 +42,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The server's own origin as the browser sees it (honours X-Forwarded-* when trust proxy is on). */
 function ownOrigin(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? ''}`;
+  return `${req.protocol}://${req.host ?? ''}`; // req.host follows X-Forwarded-Host only behind a trusted proxy
 }
 
 /**

@@ -34,6 +34,18 @@ export function projectContext(row: ProjectRow, accountId: number, now: number):
   };
 }
 
+// The list formats two timestamps per project on every call; the values repeat from call to call.
+const isoCache = new Map<number, string>();
+function iso(ms: number): string {
+  let text = isoCache.get(ms);
+  if (text === undefined) {
+    if (isoCache.size >= 10_000) isoCache.clear();
+    text = new Date(ms).toISOString();
+    isoCache.set(ms, text);
+  }
+  return text;
+}
+
 export function toItem(row: ProjectRow, ctx: ProjectContext): ProjectItem {
   // Demo projects are read-only for everybody (spec §1), listed like an invited read-only project.
   const right = ctx.demo || ctx.relation === 'shared-r' ? 'r' : 'rw';
@@ -51,8 +63,8 @@ export function toItem(row: ProjectRow, ctx: ProjectContext): ProjectItem {
     property,
     isShare: ctx.relation === 'shared-rw' || ctx.relation === 'shared-r',
     demo: ctx.demo,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   };
 }
 
