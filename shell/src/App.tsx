@@ -5,11 +5,12 @@ import { AppProviders, Spinner } from '@airloom/shared-ui';
 import { LoadingOverlay } from './overlay/LoadingOverlay';
 import { NotYetPage, type NotYetKind } from './pages/NotYetPage';
 import { useLocation } from './routing/router';
-import { MainApp } from './session/MainApp';
 import { useShell } from './state/shell-store';
 
-// Its own chunk: nothing of the login pages is fetched inside the console.
+// Own chunks: nothing of the login pages is fetched inside the console, and the login page does
+// not wait for the console's layout, menu and single-spa.
 const LrfPage = lazy(() => import('./lrf/LrfPage').then((m) => ({ default: m.LrfPage })));
+const MainApp = lazy(() => import('./session/MainApp').then((m) => ({ default: m.MainApp })));
 
 const NOT_YET: Record<string, NotYetKind> = {
   '/static/transfer': 'transfer',
@@ -24,7 +25,7 @@ export function ShellRoutes() {
   }
   const notYet = NOT_YET[pathname.replace(/\/+$/, '')];
   if (notYet) return <NotYetPage kind={notYet} />;
-  return <MainApp />;
+  return <Suspense fallback={<Spinner />}><MainApp /></Suspense>;
 }
 
 function OverlayHost() {

@@ -1,13 +1,10 @@
-// The shell's singletons, wired once: storage, the API client, the federation, and the MfeProps
-// every remote receives. Components reach them through these exports; remotes through props.
+// The shell's singletons, wired once: storage, the API clients, navigation, the overlay and the
+// current project. The federation and the props of remotes live in federation/host.ts.
 import { LOADING_STATES, type LoadingState } from '@airloom/contracts';
-import { createApiClient, type MfeProps, type OverlayState, type ProjectRef } from '@airloom/shared-ui';
+import { createApiClient, type OverlayState, type ProjectRef } from '@airloom/shared-ui';
 import { createClientStorage } from './storage/client-storage';
 import { LOGIN_PATH } from './storage/logout';
 import { shellStore } from './state/shell-store';
-import { createFederation } from './federation/federation';
-import { loadRemoteApp, registerRuntimeRemotes } from './federation/runtime';
-import { resolveRoute } from './routing/resolve-route';
 import { navigate } from './routing/history';
 
 export { navigate };
@@ -40,25 +37,6 @@ export function openProject(project: ProjectRef): void {
   clientStorage.setProject(project);
   shellStore.setState({ project });
 }
-
-export function buildMfeProps(): MfeProps {
-  const { session, project } = shellStore.getState();
-  if (!session) throw new Error('No session: remotes are mounted only inside the signed-in console');
-  return { session, project, setLoading, navigate: (to) => navigate(to), openProject, api };
-}
-
-export const federation = createFederation({
-  store: shellStore,
-  registerRuntimeRemotes,
-  loadModule: loadRemoteApp,
-  isActive(remote, location) {
-    const state = shellStore.getState();
-    if (!state.session) return false;
-    const route = resolveRoute(location.pathname, state);
-    return route.kind === 'remote' && route.entry.remote === remote;
-  },
-  buildProps: () => buildMfeProps(),
-});
 
 /** Reads the entry URL's access type (e.g. `/?accessType=openapi`) and the stored project. */
 export function initShellState(): void {

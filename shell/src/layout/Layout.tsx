@@ -8,7 +8,7 @@ import { filterMenu } from '../menu/filter';
 import { MENU_TREE } from '../menu/tree';
 import { menuContext } from '../routing/resolve-route';
 import { RouteContent } from '../routing/RouteContent';
-import { federation } from '../shell-context';
+import { federation } from '../federation/host';
 import { shellStore, useShell } from '../state/shell-store';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';

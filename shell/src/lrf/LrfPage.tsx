@@ -3,13 +3,16 @@ import { navigate } from '../routing/history';
 import { NavLink, useLocation, useSearchParams } from '../routing/router';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { Button, InlineNotice } from '@airloom/shared-ui';
+import { addResources, Button, InlineNotice } from '@airloom/shared-ui';
 import { publicApi } from '../shell-context';
 import { ForgotForm } from './ForgotForm';
 import { forgetOtherAccount, LoginForm } from './LoginForm';
 import { safeNextPath } from './next-path';
 import { SignUpForm } from './SignUpForm';
 import { useSubmit } from './use-submit';
+import { lrfEn } from './lrf-en';
+
+addResources('shell', { lrf: lrfEn });
 
 const Page = styled.main`
   min-height: 100vh;

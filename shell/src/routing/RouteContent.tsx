@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@airloom/shared-ui';
 import { defaultLanding } from '../menu/filter';
 import { MENU_TREE } from '../menu/tree';
-import { federation } from '../shell-context';
+import { federation } from '../federation/host';
 import { useShell } from '../state/shell-store';
 import { MessagePage } from '../pages/MessagePage';
 import { ActionLink } from '../pages/NotYetPage';
