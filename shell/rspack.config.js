@@ -13,7 +13,8 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const legacySource = readFileSync(here('./public/legacy-browser.js'));
 const legacyScript = `legacy-browser.${createHash('sha256').update(legacySource).digest('hex').slice(0, 8)}.js`;
 
-// Permission flags of the build configuration (spec §2): AIRLOOM_FLAGS=beta,… (default: beta).
+// Permission flags of the build configuration (spec §2): AIRLOOM_FLAGS=beta,sharing,… (default: beta;
+// sharing joins the default when its screen is built).
 const flags = (process.env.AIRLOOM_FLAGS ?? 'beta').split(',').map((f) => f.trim()).filter(Boolean);
 
 export default (_env, argv) => {

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import { workspaceAlias } from '../vitest.shared.ts';
+import { testReporters, workspaceAlias } from '../vitest.shared.ts';
 
 export default defineConfig({
   resolve: { alias: workspaceAlias },
   define: { __AIRLOOM_FLAGS__: JSON.stringify(['beta']) },
   test: {
+    ...testReporters('shell'),
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'public/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],

@@ -31,7 +31,7 @@ export { EmptyState, Stat, Badge, Spinner, VisuallyHidden } from './components/d
 export type { EmptyStateProps, StatProps, BadgeTone, SpinnerProps } from './components/display';
 
 // Table (tanstack table v9 + virtual)
-export { Table } from './table/Table';
+export { Table } from './table/LazyTable';
 export type { TableProps } from './table/Table';
 export type { TableColumn, CellValue } from './table/table-model';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLanding, entryDecision, filterMenu, type MenuContext } from './filter';
-import { findEntry, flattenMenu, MENU_TREE, type MenuEntry } from './tree';
+import { findEntry, flattenMenu, MENU_TREE, type BuildFlag, type MenuEntry } from './tree';
 
 const ALL_REMOTES = ['overview', 'dashboard', 'network', 'devices', 'wireless', 'data'];
-const base: MenuContext = { accessType: 'web', netMode: 0, flags: ['beta'], right: 'rw', deployedRemotes: ALL_REMOTES };
+const base: MenuContext = { accessType: 'web', netMode: 0, flags: ['beta', 'sharing'], right: 'rw', deployedRemotes: ALL_REMOTES };
 
 const visiblePaths = (ctx: Partial<MenuContext>) => flattenMenu(filterMenu(MENU_TREE, { ...base, ...ctx })).map((e) => e.path);
 const entry = (path: string): MenuEntry => {
@@ -12,30 +12,31 @@ const entry = (path: string): MenuEntry => {
   return found;
 };
 
-// The §2 route table, one row per route: [route, open to openapi, WLAN only, beta flag, needs rw, remote].
-const SPEC_TABLE: [string, boolean, boolean, boolean, boolean, string][] = [
-  ['/overview/preview', false, false, false, false, 'overview'],
-  ['/overview/list', false, false, false, false, 'overview'],
-  ['/overview/preview/datascreen', false, false, false, false, 'dashboard'],
-  ['/manage/status', true, false, false, false, 'network'],
-  ['/manage/visualization/td', false, false, true, false, 'network'],
-  ['/manage/visualization/topo', false, false, true, false, 'network'],
-  ['/manage/devconf', true, false, false, false, 'devices'],
-  ['/manage/networkconf/netset', true, false, false, false, 'devices'],
-  ['/manage/networkconf/vlan', true, false, false, false, 'devices'],
-  ['/manage/networkconf/dhcp', true, false, false, false, 'devices'],
-  ['/manage/networkconf/static', true, false, false, false, 'devices'],
-  ['/manage/networkconf/router', true, false, false, false, 'devices'],
-  ['/manage/networkconf/port', true, false, false, false, 'devices'],
-  ['/manage/wirelessconf', false, false, false, false, 'wireless'],
-  ['/manage/rfconf', false, true, false, false, 'wireless'],
-  ['/manage/devsrunstat', true, false, false, false, 'data'],
-  ['/manage/onlinestat', true, false, false, false, 'data'],
-  ['/manage/onlinelist', true, false, false, false, 'data'],
-  ['/manage/authority', false, false, false, true, 'overview'],
-  ['/manage/runlog', true, false, false, false, 'data'],
-  ['/manage/alarminfo', true, false, false, false, 'data'],
-  ['/manage/backup', true, true, false, true, 'devices'],
+// The §2 route table, one row per route: [route, open to openapi, WLAN only, build flag, needs rw, remote].
+// `sharing` gates the permission-sharing screen until it is built (docs/decisions.md).
+const SPEC_TABLE: [string, boolean, boolean, BuildFlag | null, boolean, string][] = [
+  ['/overview/preview', false, false, null, false, 'overview'],
+  ['/overview/list', false, false, null, false, 'overview'],
+  ['/overview/preview/datascreen', false, false, null, false, 'dashboard'],
+  ['/manage/status', true, false, null, false, 'network'],
+  ['/manage/visualization/td', false, false, 'beta', false, 'network'],
+  ['/manage/visualization/topo', false, false, 'beta', false, 'network'],
+  ['/manage/devconf', true, false, null, false, 'devices'],
+  ['/manage/networkconf/netset', true, false, null, false, 'devices'],
+  ['/manage/networkconf/vlan', true, false, null, false, 'devices'],
+  ['/manage/networkconf/dhcp', true, false, null, false, 'devices'],
+  ['/manage/networkconf/static', true, false, null, false, 'devices'],
+  ['/manage/networkconf/router', true, false, null, false, 'devices'],
+  ['/manage/networkconf/port', true, false, null, false, 'devices'],
+  ['/manage/wirelessconf', false, false, null, false, 'wireless'],
+  ['/manage/rfconf', false, true, null, false, 'wireless'],
+  ['/manage/devsrunstat', true, false, null, false, 'data'],
+  ['/manage/onlinestat', true, false, null, false, 'data'],
+  ['/manage/onlinelist', true, false, null, false, 'data'],
+  ['/manage/authority', false, false, 'sharing', true, 'overview'],
+  ['/manage/runlog', true, false, null, false, 'data'],
+  ['/manage/alarminfo', true, false, null, false, 'data'],
+  ['/manage/backup', true, true, null, true, 'devices'],
 ];
 
 describe('the menu tree holds the whole §2 route table', () => {
@@ -52,11 +53,11 @@ describe('the menu tree holds the whole §2 route table', () => {
     expect(config?.kind === 'group' && config.children.some((c) => c.kind === 'group' && c.id === 'gateway')).toBe(true);
   });
 
-  it.each(SPEC_TABLE)('%s: openapi=%s wlanOnly=%s beta=%s rw=%s remote=%s', (path, openapi, wlanOnly, beta, rw, remote) => {
+  it.each(SPEC_TABLE)('%s: openapi=%s wlanOnly=%s flag=%s rw=%s remote=%s', (path, openapi, wlanOnly, flag, rw, remote) => {
     const e = entry(path);
     expect(e.access.includes('openapi')).toBe(openapi);
     expect(e.netModes).toEqual(wlanOnly ? [0] : [0, 1]);
-    expect(e.flag === 'beta').toBe(beta);
+    expect(e.flag ?? null).toBe(flag);
     expect(e.right).toBe(rw ? 'rw' : 'r');
     expect(e.remote).toBe(remote);
     expect(e.needsProject).toBe(path.startsWith('/manage/'));
@@ -86,9 +87,10 @@ describe('filterMenu', () => {
     });
   });
 
-  describe('build flag column (beta)', () => {
-    it.each(SPEC_TABLE.map(([path, , , beta]) => [path, beta] as const))('%s hidden without the beta flag: %s', (path, beta) => {
-      expect(visiblePaths({ flags: [] }).includes(path)).toBe(!beta);
+  describe('build flag column', () => {
+    it.each(SPEC_TABLE.map(([path, , , flag]) => [path, flag] as const))('%s needs build flag %s', (path, flag) => {
+      expect(visiblePaths({ flags: [] }).includes(path)).toBe(flag === null);
+      if (flag) expect(visiblePaths({ flags: [flag] }).includes(path)).toBe(true);
     });
   });
 
@@ -107,6 +109,8 @@ describe('filterMenu', () => {
 
     it('with only the overview remote deployed, only its entries show', () => {
       expect(visiblePaths({ deployedRemotes: ['overview'] })).toEqual(['/overview/preview', '/overview/list', '/manage/authority']);
+      // The default build leaves sharing off until its screen exists.
+      expect(visiblePaths({ deployedRemotes: ['overview'], flags: ['beta'] })).toEqual(['/overview/preview', '/overview/list']);
     });
   });
 

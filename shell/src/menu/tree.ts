@@ -7,8 +7,11 @@ export type AccessType = 'web' | 'openapi';
 export type NetModeValue = 0 | 1;
 /** spec §3: project right. */
 export type Right = 'rw' | 'r';
-/** Permission flags from the build configuration (spec §2); `beta` marks the beta screens. */
-export type BuildFlag = 'beta';
+/**
+ * Permission flags from the build configuration (spec §2): `beta` marks the beta screens; `sharing`
+ * gates permission sharing, whose screen is not built yet (a part not built is not in the menu).
+ */
+export type BuildFlag = 'beta' | 'sharing';
 /** The remote (Module Federation name) that owns a screen (ARCHITECTURE §1). */
 export type RemoteName = 'overview' | 'dashboard' | 'network' | 'devices' | 'wireless' | 'data';
 /** spec §2 menu groups, plus the overview pages that sit above them. */
@@ -100,7 +103,7 @@ export const MENU_TREE: readonly MenuNode[] = [
   {
     kind: 'group', id: 'tool', labelKey: 'menu.group.tool', children: [
       // spec §6: sharing is the manager's business; a read-only user cannot share.
-      manage('/manage/authority', 'menu.permissionSharing', 'overview', { access: WEB_ONLY, right: 'rw' }),
+      manage('/manage/authority', 'menu.permissionSharing', 'overview', { access: WEB_ONLY, right: 'rw', flag: 'sharing' }),
       // spec §2: backup is WLAN only; restoring writes configuration, so it needs rw.
       manage('/manage/backup', 'menu.configurationBackup', 'devices', { netModes: WLAN_ONLY, right: 'rw' }),
     ],
