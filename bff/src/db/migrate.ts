@@ -7,6 +7,7 @@ import * as loginThrottle from './migrations/20261121000300_create-login-throttl
 import * as sessions from './migrations/20261121000400_create-sessions.js';
 import * as projects from './migrations/20261121000500_create-projects.js';
 import * as projectMembers from './migrations/20261121000600_create-project-members.js';
+import * as changeCounters from './migrations/20261121000700_create-change-counters.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -21,6 +22,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261121000400_create-sessions', migration: sessions },
   { name: '20261121000500_create-projects', migration: projects },
   { name: '20261121000600_create-project-members', migration: projectMembers },
+  { name: '20261121000700_create-change-counters', migration: changeCounters },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -2,6 +2,7 @@
 // account. Runs at every start; inserts only what is missing and never touches user data.
 import { DEMO_PROJECT_IDS, DEFAULT_ZONE, NetMode } from '@airloom/contracts';
 import type { Knex } from 'knex';
+import { withProjectsChange } from './change-counters.js';
 
 export const DEMO_ACCOUNT = 'live-demo@airloom.invalid';
 
@@ -15,10 +16,12 @@ export async function seedDemo(db: Knex, now: number = Date.now()): Promise<void
     .insert({ account: DEMO_ACCOUNT, account_kind: 'email', nick: 'Live demo', role: 0, password_hash: null, created_at: now, updated_at: now })
     .onConflict('account')
     .ignore();
-  for (const p of DEMO_PROJECTS) {
-    await db('projects')
-      .insert({ ...p, zone: DEFAULT_ZONE, subtitle: null, owner_account_id: null, created_at: now, updated_at: now })
-      .onConflict('id')
-      .ignore();
-  }
+  await withProjectsChange(db, async (trx) => {
+    for (const p of DEMO_PROJECTS) {
+      await trx('projects')
+        .insert({ ...p, zone: DEFAULT_ZONE, subtitle: null, owner_account_id: null, created_at: now, updated_at: now })
+        .onConflict('id')
+        .ignore();
+    }
+  });
 }

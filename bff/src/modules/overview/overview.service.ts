@@ -6,7 +6,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 export function createOverviewService(deps: { projects: ProjectsService }) {
   return {
     async overview(principal: Principal): Promise<OverviewResponse> {
-      const { items } = await deps.projects.list(principal);
+      const { items } = (await deps.projects.list(principal)).data;
       return {
         projects: {
           total: items.length,

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@airloom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withProjectsChange } from '../../db/change-counters.js';
 import { backends, client, createTestEnv, signedUp, type TestEnv } from '../../test/test-env.js';
 
 describe.each(backends())('overview on %s', (backend) => {
@@ -37,7 +38,7 @@ describe.each(backends())('overview on %s', (backend) => {
     await c.post('/api/v1/projects', { projectName: 'M1', scenario: 'smart-home', netMode: 1 });
     const shared = (await c.post('/api/v1/projects', { projectName: 'M2', scenario: 'campus', netMode: 1 })).body.data.id as number;
     const otherId = Number((await env.db('accounts').where({ account: otherAccount }).first('id')).id);
-    await env.db('project_members').insert({ project_id: shared, account_id: otherId, share_right: 'r', shared_at: Date.now(), expires_at: null });
+    await withProjectsChange(env.db, (trx) => trx('project_members').insert({ project_id: shared, account_id: otherId, share_right: 'r', shared_at: Date.now(), expires_at: null }));
 
     expect((await c.get('/api/v1/overview')).body.data.projects).toEqual({ total: 5, byNetMode: { WLAN: 2, MESH: 3 }, own: 3, shared: 0, demo: 2 });
     expect((await other.get('/api/v1/overview')).body.data.projects).toEqual({ total: 3, byNetMode: { WLAN: 1, MESH: 2 }, own: 0, shared: 1, demo: 2 });

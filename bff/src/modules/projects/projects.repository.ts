@@ -1,5 +1,6 @@
 // knex only, no rules (STYLE §6): projects and the caller's membership in them.
 import type { Knex } from 'knex';
+import { projectsVersion, withProjectsChange } from '../../db/change-counters.js';
 
 export interface ProjectRow {
   id: number;
@@ -80,17 +81,22 @@ export function createProjectsRepository(db: Knex) {
       return (await q.first('id')) !== undefined;
     },
 
+    /** Version of everything a project list is made of; changes with every write below. */
+    version: () => projectsVersion(db),
+
     async insert(row: ProjectWrite & { owner_account_id: number }, now: number): Promise<number> {
-      const [id] = await db('projects').insert({ ...row, created_at: now, updated_at: now });
-      return Number(id);
+      return withProjectsChange(db, async (trx) => {
+        const [id] = await trx('projects').insert({ ...row, created_at: now, updated_at: now });
+        return Number(id);
+      });
     },
 
     async update(id: number, patch: Partial<ProjectWrite>, now: number): Promise<void> {
-      await db('projects').where({ id }).update({ ...patch, updated_at: now });
+      await withProjectsChange(db, (trx) => trx('projects').where({ id }).update({ ...patch, updated_at: now }));
     },
 
     async remove(id: number): Promise<void> {
-      await db('projects').where({ id }).delete();
+      await withProjectsChange(db, (trx) => trx('projects').where({ id }).delete());
     },
   };
 }

@@ -11,7 +11,8 @@ export function createProjectsRouter(auth: AuthService, projects: ProjectsServic
   const session = requireSession(auth);
 
   router.get('/', session, async (_req, res) => {
-    sendData(res, await projects.list(currentSession(res).principal));
+    const list = await projects.list(currentSession(res).principal);
+    res.type('application/json').send(list.envelope);
   });
 
   router.post('/', session, async (req, res) => {

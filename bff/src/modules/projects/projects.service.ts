@@ -80,8 +80,37 @@ function toWrite(input: Partial<ProjectCreateRequest>): Partial<ProjectWrite> {
   return write;
 }
 
+export interface ProjectList {
+  readonly data: { readonly items: readonly ProjectItem[]; readonly total: number };
+  /** The `{code:0,data}` envelope, serialised once per cached list. */
+  readonly envelope: Buffer;
+}
+
+interface CachedList extends ProjectList {
+  version: number;
+  /** The list changes by itself when the earliest of the caller's shares expires. */
+  validUntil: number;
+}
+
+/** Lists kept per account; GET /projects is the console's hottest call (bench: 200 projects, 20 at once). */
+const LIST_CACHE_SIZE = 500;
+
 export function createProjectsService(deps: ProjectsServiceDeps) {
   const { repo, clock } = deps;
+  const lists = new Map<number, CachedList>();
+
+  async function buildList(principal: Principal, version: number, now: number): Promise<CachedList> {
+    const rows = await repo.listForAccount(principal.accountId, DEMO_IDS);
+    const items: ProjectItem[] = [];
+    let validUntil = Number.POSITIVE_INFINITY;
+    for (const row of rows) {
+      const ctx = projectContext(row, principal.accountId, now);
+      if (row.share_expires_at !== null && row.share_expires_at > now) validUntil = Math.min(validUntil, row.share_expires_at);
+      if (can(principal, 'project.view', ctx).ok) items.push(toItem(row, ctx));
+    }
+    const data = { items, total: items.length };
+    return { data, envelope: Buffer.from(JSON.stringify({ code: ErrorCode.OK, data })), version, validUntil };
+  }
 
   /** Loads a project for the principal and checks the action; unknown ids look like a stranger's. */
   async function authorised(principal: Principal, id: number, action: Action): Promise<{ row: ProjectRow; ctx: ProjectContext }> {
@@ -94,16 +123,22 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
   }
 
   return {
-    /** Everything the caller may view: own, shared (unexpired) and the two demo projects. */
-    async list(principal: Principal): Promise<{ items: ProjectItem[]; total: number }> {
+    /**
+     * Everything the caller may view: own, shared (unexpired) and the two demo projects. Served from
+     * a per-account cache while the database's projects version is unchanged (every instance checks
+     * it, so a write on any instance is seen at once) and no share of the caller has expired since.
+     * The version is read before the rows: a write in between only makes the next call rebuild.
+     */
+    async list(principal: Principal): Promise<ProjectList> {
+      const version = await repo.version();
       const now = clock();
-      const rows = await repo.listForAccount(principal.accountId, DEMO_IDS);
-      const items: ProjectItem[] = [];
-      for (const row of rows) {
-        const ctx = projectContext(row, principal.accountId, now);
-        if (can(principal, 'project.view', ctx).ok) items.push(toItem(row, ctx));
-      }
-      return { items, total: items.length };
+      const cached = lists.get(principal.accountId);
+      if (cached && cached.version === version && now < cached.validUntil) return cached;
+      const built = await buildList(principal, version, now);
+      lists.delete(principal.accountId);
+      if (lists.size >= LIST_CACHE_SIZE) lists.delete(lists.keys().next().value as number);
+      lists.set(principal.accountId, built);
+      return built;
     },
 
     async get(principal: Principal, id: number): Promise<ProjectItem> {

@@ -1,6 +1,7 @@
 import { API_LIMITS, DEMO_PROJECT_IDS, ErrorCode } from '@airloom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, client, createTestEnv, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
+import { withProjectsChange } from '../../db/change-counters.js';
+import { backends, client, createTestEnv, PASSWORD, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
 
 const HOUR = 3_600_000;
 const valid = { projectName: 'Harbour Hotel', netMode: 0, scenario: 'hotel', location: 'Lisbon', address: 'Rua 1', zone: '+0' };
@@ -17,7 +18,9 @@ describe.each(backends())('projects on %s', (backend) => {
   const accountId = async (account: string): Promise<number> => Number((await env.db('accounts').where({ account }).first('id')).id);
   const projectCount = async () => Number((await env.db('projects').count({ n: '*' }).first())?.n ?? 0);
   async function share(projectId: number, account: string, right: 'rw' | 'r', expiresAt: number | null = null) {
-    await env.db('project_members').insert({ project_id: projectId, account_id: await accountId(account), share_right: right, shared_at: env.clock.now(), expires_at: expiresAt });
+    const id = await accountId(account);
+    // as the sharing screens will: through withProjectsChange, so cached lists see it
+    await withProjectsChange(env.db, (trx) => trx('project_members').insert({ project_id: projectId, account_id: id, share_right: right, shared_at: env.clock.now(), expires_at: expiresAt }));
   }
   async function createProject(c: Client, body: Record<string, unknown> = {}) {
     const res = await c.post('/api/v1/projects', { ...valid, projectName: `P ${Math.random().toString(36).slice(2, 10)}`, ...body });
@@ -136,6 +139,21 @@ describe.each(backends())('projects on %s', (backend) => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe(ErrorCode.PROJECT_COUNT_LIMIT);
     await env.db('projects').where({ owner_account_id: owner }).delete();
+  });
+
+  it('a list served from the cache never hides a change made through another instance', async () => {
+    const { c, account } = await signedUp(env);
+    const p = await createProject(c);
+    expect((await c.get('/api/v1/projects')).body.data.total).toBe(3);
+    const other = client(await env.restart());
+    await other.post('/api/v1/auth/login', { account, password: PASSWORD });
+    expect((await other.patch(`/api/v1/projects/${p.id}`, { projectName: 'Changed elsewhere' })).body.code).toBe(0);
+    await other.post('/api/v1/projects', { projectName: 'Made elsewhere', scenario: 'other' });
+    const names = (await c.get('/api/v1/projects')).body.data.items.map((i: { projectName: string }) => i.projectName);
+    expect(names).toEqual(expect.arrayContaining(['Changed elsewhere', 'Made elsewhere']));
+    expect(names).not.toContain(p.projectName);
+    await other.del(`/api/v1/projects/${p.id}`);
+    expect((await c.get('/api/v1/projects')).body.data.total).toBe(3);
   });
 
   describe('permission matrix', () => {
