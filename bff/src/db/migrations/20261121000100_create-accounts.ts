@@ -7,7 +7,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('accounts', (t) => {
     utf8mb4(knex, t);
     t.increments('id').primary();
-    t.string('account', 128).notNullable().unique(); // normalised: e-mail lower-cased, mobile digits only
+    t.string('account', 254).notNullable().unique(); // normalised: e-mail lower-cased, mobile digits only
     t.string('account_kind', 8).notNullable(); // 'email' | 'mobile'
     t.string('nick', 64).notNullable();
     t.tinyint('role').notNullable().defaultTo(0); // spec §6: normal 0, engineer 1, manufacturer 2, other 3

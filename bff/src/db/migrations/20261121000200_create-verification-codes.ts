@@ -7,7 +7,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('verification_codes', (t) => {
     utf8mb4(knex, t);
     t.increments('id').primary();
-    t.string('account', 128).notNullable(); // not a foreign key: sign-up codes precede the account
+    t.string('account', 254).notNullable(); // not a foreign key: sign-up codes precede the account
     t.string('purpose', 16).notNullable(); // 'signup' | 'reset'
     t.string('code_hash', 64).notNullable();
     t.integer('attempts').notNullable().defaultTo(0);

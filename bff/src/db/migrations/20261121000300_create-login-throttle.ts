@@ -7,7 +7,7 @@ import { utf8mb4 } from '../schema-helpers.js';
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('login_throttle', (t) => {
     utf8mb4(knex, t);
-    t.string('identifier', 128).primary();
+    t.string('identifier', 254).primary();
     t.integer('failures').notNullable().defaultTo(0);
     t.bigInteger('window_started_at').notNullable();
     t.bigInteger('locked_until').nullable();

@@ -30,6 +30,17 @@ describe.each(backends())('auth on %s', (backend) => {
       expect(env.lastCode(mobile)).toMatch(/^\d{4}$/);
     });
 
+    it('takes the longest e-mail address the rules allow (254 characters) through sign-up and login', async () => {
+      const local = `long${Math.random().toString(36).slice(2, 8)}`;
+      const domain = `${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.com`;
+      const account = `${local}${'a'.repeat(254 - local.length - 1 - domain.length)}@${domain}`;
+      expect(account).toHaveLength(254);
+      const { c } = await signedUp(env, account);
+      expect((await c.get('/api/v1/auth/me')).body.data.account).toBe(account);
+      expect((await client(env.app).post('/api/v1/auth/login', { account, password: 'Wrong-pass1' })).body.code).toBe(ErrorCode.INCORRECT_CREDENTIALS);
+      expect((await client(env.app).post('/api/v1/auth/login', { account, password: PASSWORD })).body.code).toBe(0);
+    });
+
     it('normalises e-mail case, so one mailbox is one account', async () => {
       const c = client(env.app);
       const email = uniqueEmail();
