@@ -3,14 +3,14 @@
 import { lazy, Suspense } from 'react';
 import { AppProviders, Spinner } from '@airloom/shared-ui';
 import { LoadingOverlay } from './overlay/LoadingOverlay';
+import { MainApp } from './session/MainApp';
 import { NotYetPage, type NotYetKind } from './pages/NotYetPage';
 import { useLocation } from './routing/router';
 import { useShell } from './state/shell-store';
 
-// Own chunks: nothing of the login pages is fetched inside the console, and the login page does
-// not wait for the console's layout, menu and single-spa.
+// The login pages are their own chunk: nothing of them is fetched inside the console. The main
+// application is not split off: its first paint would wait for one more round trip (LCP budget).
 const LrfPage = lazy(() => import('./lrf/LrfPage').then((m) => ({ default: m.LrfPage })));
-const MainApp = lazy(() => import('./session/MainApp').then((m) => ({ default: m.MainApp })));
 
 const NOT_YET: Record<string, NotYetKind> = {
   '/static/transfer': 'transfer',
@@ -25,7 +25,7 @@ export function ShellRoutes() {
   }
   const notYet = NOT_YET[pathname.replace(/\/+$/, '')];
   if (notYet) return <NotYetPage kind={notYet} />;
-  return <Suspense fallback={<Spinner />}><MainApp /></Suspense>;
+  return <MainApp />;
 }
 
 function OverlayHost() {

@@ -4,8 +4,9 @@ import { App } from './App';
 import { shellEn } from './i18n/en';
 import { initShellState } from './shell-context';
 
-addResources('shell', shellEn);
-initShellState();
-
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+export function startShell(): void {
+  addResources('shell', shellEn);
+  initShellState();
+  const root = document.getElementById('root');
+  if (root) createRoot(root).render(<App />);
+}

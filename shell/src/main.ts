@@ -1,9 +1,6 @@
-// Async boundary (Module Federation): the shared singletons are negotiated before any app code
-// runs. An old Internet Explorer already got the notice from legacy-browser.js: start nothing.
-declare global {
-  interface Window { __AIRLOOM_UNSUPPORTED_BROWSER__?: boolean }
-}
+// The shell's entry. Its shared singletons are eager (rspack.config.js), so no async boundary is
+// needed. An old Internet Explorer already got the notice from legacy-browser.js: start nothing.
+import './early-start'; // first, on purpose: see early-start.ts
+import { startShell } from './bootstrap';
 
-if (!window.__AIRLOOM_UNSUPPORTED_BROWSER__) void import('./bootstrap');
-
-export {};
+if (!window.__AIRLOOM_UNSUPPORTED_BROWSER__) startShell();

@@ -6,6 +6,7 @@ import { createClientStorage } from './storage/client-storage';
 import { LOGIN_PATH } from './storage/logout';
 import { shellStore } from './state/shell-store';
 import { navigate } from './routing/history';
+import { fetchWithEarly } from './early-requests';
 
 export { navigate };
 
@@ -24,7 +25,7 @@ function onUnauthorized(): void {
   navigate(loginUrlFor(`${pathname}${search}${hash}`), { replace: true });
 }
 
-export const api = createApiClient({ onUnauthorized });
+export const api = createApiClient({ onUnauthorized, fetchImpl: fetchWithEarly });
 /** For the login pages: a 401 there is a wrong password, not a lost session. */
 export const publicApi = createApiClient();
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeResponse } from '@airloom/contracts';
 import { ApiError, Button, Spinner } from '@airloom/shared-ui';
-import { fetchRemotesManifest } from '../federation/remotes-manifest';
+import { loadRemotesList } from './remotes-list';
 import { Layout } from '../layout/Layout';
 import { MessagePage } from '../pages/MessagePage';
 import { api, clientStorage } from '../shell-context';
@@ -25,7 +25,7 @@ export function MainApp() {
       try {
         const [me, list] = await Promise.all([
           session ? Promise.resolve(session) : api.get<MeResponse>('/auth/me'),
-          remotes ? Promise.resolve(remotes) : fetchRemotesManifest(),
+          remotes ? Promise.resolve(remotes) : loadRemotesList(),
         ]);
         if (cancelled) return;
         // spec §3: last login account and nickname.
