@@ -18,12 +18,12 @@ function mariaDbUp(): Promise<boolean> {
 
 const figures: Figure[] = [];
 figures.push(...await frontEnd(short ? 1 : 5));
-figures.push(...await apiLatency('SQLite', {}, short ? 1000 : 10000));
+figures.push(...await apiLatency('SQLite', {}, short ? 3000 : 20000));
 const wantMysql = process.env.CI === 'true' || Boolean(process.env.DATABASE_URL) || await mariaDbUp();
 if (wantMysql) {
   const db = await createMysqlDatabase();
   try {
-    figures.push(...await apiLatency('MariaDB', { DATABASE_URL: db.url }, short ? 1000 : 10000));
+    figures.push(...await apiLatency('MariaDB', { DATABASE_URL: db.url }, short ? 3000 : 20000));
   } finally {
     await db.drop();
   }

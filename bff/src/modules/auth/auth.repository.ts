@@ -1,5 +1,6 @@
 // knex only, no rules (STYLE §6): accounts, verification codes, login throttle, sessions.
 import type { Knex } from 'knex';
+import { firstRow } from '../../db/raw.js';
 
 export interface AccountRow {
   id: number;
@@ -38,6 +39,10 @@ export interface SessionWithAccount {
   nick: string;
   role: number;
 }
+
+const FIND_SESSION_SQL =
+  'select s.id as session_id, s.expires_at, s.demo, a.id as account_id, a.account, a.nick, a.role ' +
+  'from sessions as s inner join accounts as a on a.id = s.account_id where s.token_hash = ? limit 1';
 
 const ACCOUNT_COLUMNS = ['id', 'account', 'account_kind', 'nick', 'role', 'password_hash'];
 
@@ -129,11 +134,8 @@ export function createAuthRepository(db: Knex) {
     },
 
     async findSession(tokenHash: string): Promise<SessionWithAccount | undefined> {
-      const row = await db('sessions as s')
-        .join('accounts as a', 'a.id', 's.account_id')
-        .select('s.id as session_id', 's.expires_at', 's.demo', 'a.id as account_id', 'a.account', 'a.nick', 'a.role')
-        .where('s.token_hash', tokenHash)
-        .first();
+      // Runs on every authenticated call: a fixed statement skips knex's builder (bench/ api latency).
+      const row = firstRow<SessionWithAccount>(await db.raw(FIND_SESSION_SQL, [tokenHash]));
       return row ? { ...row, demo: Boolean(row.demo), expires_at: Number(row.expires_at) } : undefined;
     },
 

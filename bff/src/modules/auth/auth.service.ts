@@ -7,6 +7,7 @@ import type { CodeRequest, LoginRequest, MeResponse, ResetRequest, SignupRequest
 import { AppError } from '../../http/app-error.js';
 import type { Logger } from '../../logger.js';
 import type { AuthRepository, SessionWithAccount } from './auth.repository.js';
+import { createSessionCache } from './session-cache.js';
 import type { Sender } from './sender.js';
 
 const MINUTE = 60_000;
@@ -66,10 +67,17 @@ export function createAuthService(deps: AuthServiceDeps) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= argonHash(randomBytes(16).toString('hex')));
 
+  const sessions = createSessionCache(clock);
+
+  async function endSession(tokenHash: string): Promise<void> {
+    sessions.forget(tokenHash);
+    await repo.deleteSession(tokenHash);
+  }
+
   async function issueSession(account: { id: number; account: string; nick: string; role: number }, demo: boolean, ttlSeconds: number | undefined, oldToken: string | undefined): Promise<IssuedSession> {
     const now = clock();
     // Session rotation: whatever session this browser had is ended before a new one starts.
-    if (oldToken) await repo.deleteSession(hashToken(oldToken));
+    if (oldToken) await endSession(hashToken(oldToken));
     await repo.deleteExpiredSessions(account.id, now);
     const token = randomBytes(32).toString('base64url');
     const lifetimeMs = ttlSeconds !== undefined ? ttlSeconds * 1000 : demo ? SESSION_POLICY.demoSessionMs : SESSION_POLICY.browserSessionMs;
@@ -182,7 +190,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (token) await repo.deleteSession(hashToken(token));
+      if (token) await endSession(hashToken(token));
     },
 
     /** Password reset with a code; ends every session of the account and lifts a login lock. */
@@ -193,6 +201,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row?.password_hash) throw new AppError(ErrorCode.INCORRECT_VERIFICATION_CODE);
       await repo.updatePassword(row.id, await argonHash(password), clock());
       await repo.deleteSessionsOfAccount(row.id);
+      sessions.forgetAccount(row.id);
       await repo.clearThrottle(account);
       logger.info({ event: 'password-reset', accountId: row.id }, 'password reset');
     },
@@ -201,12 +210,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     async authenticate(token: string | undefined): Promise<AuthenticatedSession> {
       if (!token) throw new AppError(ErrorCode.TOKEN_MISSING);
       const tokenHash = hashToken(token);
-      const row: SessionWithAccount | undefined = await repo.findSession(tokenHash);
+      const cached = sessions.get(tokenHash);
+      const row: SessionWithAccount | undefined = cached ?? (await repo.findSession(tokenHash));
       if (!row) throw new AppError(ErrorCode.TOKEN_EXPIRED);
       if (row.expires_at <= clock()) {
-        await repo.deleteSession(tokenHash);
+        await endSession(tokenHash);
         throw new AppError(ErrorCode.TOKEN_EXPIRED);
       }
+      if (!cached) sessions.set(tokenHash, row); // the window counts from the database read, not the last use
       return {
         principal: { accountId: row.account_id, role: row.role as AccountRoleValue, demo: row.demo },
         me: toMe(row, row.demo),
