@@ -57,7 +57,7 @@ async function ensureMariaDb() {
 
 /** Sums the vitest JSON reports into the plain closing line CI reads. */
 function summarise() {
-  if (!existsSync(reportDir)) return;
+  if (!existsSync(reportDir) || readdirSync(reportDir).length === 0) return;
   let passed = 0, failed = 0, skipped = 0;
   for (const file of readdirSync(reportDir)) {
     try {
