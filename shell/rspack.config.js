@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { mfShared } from '../mf.shared.js';
+import { baseConfig } from '../rspack.base.js';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -17,59 +18,21 @@ const legacyScript = `legacy-browser.${createHash('sha256').update(legacySource)
 // sharing joins the default when its screen is built).
 const flags = (process.env.AIRLOOM_FLAGS ?? 'beta').split(',').map((f) => f.trim()).filter(Boolean);
 
-export default (_env, argv) => {
-  const production = argv.mode !== 'development';
-  return {
-    mode: production ? 'production' : 'development',
-    context: here('.'),
-    entry: { main: './src/main.ts' },
-    output: {
-      path: here('./dist'),
-      publicPath: '/',
-      uniqueName: 'shell',
-      filename: production ? '[name].[contenthash:8].js' : '[name].js',
-      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      clean: true,
-    },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-      // Workspace packages are bundled from their TypeScript sources.
-      conditionNames: ['airloom-source', '...'],
-      // contracts writes ESM imports with .js that point at .ts files.
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    },
-    module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-            },
-            env: { targets: 'chrome >= 100, edge >= 100, firefox >= 100, safari >= 15' },
-          },
-          type: 'javascript/auto',
-        },
-      ],
-    },
-    plugins: [
-      new ModuleFederationPlugin({
-        name: 'shell',
-        // The host provides its singletons eagerly: they are in the entry chunk instead of a dozen
-        // chunks fetched only after the federation runtime has run (one round trip less before
-        // the first paint, LCP budget). Remotes still share them; the host needs them anyway.
-        shared: Object.fromEntries(Object.entries(mfShared).map(([name, options]) => [name, { ...options, eager: true }])),
-        dts: false,
-        experiments: { optimization: { target: 'web' } },
-      }),
-      new rspack.DefinePlugin({ __AIRLOOM_FLAGS__: JSON.stringify(flags) }),
-      new rspack.CopyRspackPlugin({ patterns: [{ from: './public/legacy-browser.js', to: legacyScript }] }),
-      new rspack.HtmlRspackPlugin({ template: './index.html', templateParameters: { legacyScript }, scriptLoading: 'defer' }),
-    ],
-    performance: { hints: false },
-  };
-};
+export default (_env, argv) => ({
+  ...baseConfig({ dir: new URL('.', import.meta.url), production: argv.mode !== 'development', uniqueName: 'shell', publicPath: '/' }),
+  entry: { main: './src/main.ts' },
+  plugins: [
+    new ModuleFederationPlugin({
+      name: 'shell',
+      // The host provides its singletons eagerly: they are in the entry chunk instead of a dozen
+      // chunks fetched only after the federation runtime has run (one round trip less before
+      // the first paint, LCP budget). Remotes still share them; the host needs them anyway.
+      shared: Object.fromEntries(Object.entries(mfShared).map(([name, options]) => [name, { ...options, eager: true }])),
+      dts: false,
+      experiments: { optimization: { target: 'web' } },
+    }),
+    new rspack.DefinePlugin({ __AIRLOOM_FLAGS__: JSON.stringify(flags) }),
+    new rspack.CopyRspackPlugin({ patterns: [{ from: './public/legacy-browser.js', to: legacyScript }] }),
+    new rspack.HtmlRspackPlugin({ template: './index.html', templateParameters: { legacyScript }, scriptLoading: 'defer' }),
+  ],
+});

@@ -1,6 +1,11 @@
 // The shell's entry. Its shared singletons are eager (rspack.config.js), so no async boundary is
 // needed. An old Internet Explorer already got the notice from legacy-browser.js: start nothing.
-import './early-start'; // first, on purpose: see early-start.ts
+import { insideConsole } from './early-start'; // first, on purpose: see early-start.ts
 import { startShell } from './bootstrap';
+import { loadRemotesList } from './session/remotes-list';
 
-if (!window.__AIRLOOM_UNSUPPORTED_BROWSER__) startShell();
+if (!window.__AIRLOOM_UNSUPPORTED_BROWSER__) {
+  // The remote being entered starts downloading as soon as the list is in (remotes-list.ts).
+  if (insideConsole) loadRemotesList().catch(() => {});
+  startShell();
+}

@@ -1,20 +1,19 @@
 // GET /remotes.json → [{name, entry}] (ARCHITECTURE §3), overridable at deploy time. It is a static
 // deployment file, not an /api/v1 call with an envelope, so it is read here once, validated, and
 // anything malformed is left out rather than breaking the console.
+import { RemoteEntrySchema } from '@airloom/contracts';
 import type { RemoteInfo } from '../state/shell-store';
 
-const NAME = /^[a-z][a-z0-9_-]{0,63}$/;
-
+/** The entries that match contracts' RemoteEntrySchema (the BFF's own check), each name once. */
 export function parseRemotesManifest(json: unknown): RemoteInfo[] {
   if (!Array.isArray(json)) return [];
   const seen = new Set<string>();
   const out: RemoteInfo[] = [];
   for (const item of json) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { name, entry } = item as Record<string, unknown>;
-    if (typeof name !== 'string' || !NAME.test(name) || typeof entry !== 'string' || entry.length === 0 || seen.has(name)) continue;
-    seen.add(name);
-    out.push({ name, entry });
+    const parsed = RemoteEntrySchema.safeParse(item);
+    if (!parsed.success || seen.has(parsed.data.name)) continue;
+    seen.add(parsed.data.name);
+    out.push(parsed.data);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // spec §3 Project. Demo projects 500000/600000 are ordinary rows (seeded); ids of new projects start
 // at 1,000,000 so they never collide with the demo ids on either database.
 import type { Knex } from 'knex';
+import { DEFAULT_ZONE } from '@airloom/contracts';
 import { utf8mb4 } from '../schema-helpers.js';
 
 export const FIRST_PROJECT_ID = 1_000_000;
@@ -14,7 +15,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('scenario', 32).notNullable();
     t.string('location', 255).notNullable().defaultTo('');
     t.string('address', 255).notNullable().defaultTo('');
-    t.string('zone', 16).notNullable().defaultTo('+8'); // spec §3/§9 default zone +8
+    t.string('zone', 16).notNullable().defaultTo(DEFAULT_ZONE); // spec §3/§9 default zone
     t.string('subtitle', 64).nullable();
     // null for the demo projects, which nobody owns
     t.integer('owner_account_id').unsigned().nullable().references('id').inTable('accounts').onDelete('CASCADE');
