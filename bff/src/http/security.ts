@@ -1,9 +1,8 @@
 // Security headers on every answer and the CSRF/Origin check of ARCHITECTURE §4.
-import { ErrorCode } from '@airloom/contracts';
+import { CSRF_HEADER, ErrorCode } from '@airloom/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from './app-error.js';
 
-export const CSRF_HEADER = 'x-airloom-csrf';
 
 /**
  * CSP: scripts only from here and from remotes whose manifest entry is absolute (a CDN).

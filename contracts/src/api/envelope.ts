@@ -12,3 +12,6 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 export function dataEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(0), data });
 }
+
+/** Header every state-changing call carries (ARCHITECTURE §4 CSRF); the BFF refuses writes without it. */
+export const CSRF_HEADER = 'X-Airloom-Csrf';

@@ -1,9 +1,8 @@
 // The one API client (STYLE §5): envelope, error code → text, 401 → login, CSRF header.
 // Remotes get an instance through MfeProps; nothing else calls fetch.
-import { errorMessage } from '@airloom/contracts';
+import { CSRF_HEADER, errorMessage } from '@airloom/contracts';
 
-/** Header every state-changing call carries; the BFF refuses writes without it (CSRF). */
-export const CSRF_HEADER = 'X-Airloom-Csrf';
+export { CSRF_HEADER };
 
 /** Client-side failures that have no server code (spec §8 generic messages). */
 export const CLIENT_ERROR = {
