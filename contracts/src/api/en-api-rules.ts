@@ -1,5 +1,6 @@
 // English texts of the request rules that belong to the API DTOs (not spec §5 rules), i18n
 // namespace `rules` like en-rules.ts: rules.<rule>.<check>. Merged into `en.rules` by i18n/en.ts.
+import { LIMITS } from '../limits.js';
 import { API_LIMITS as A } from './limits.js';
 
 export const enApiRules = {
@@ -17,6 +18,13 @@ export const enApiRules = {
     empty: 'Nothing to change: give at least one project field',
     netModeFixed: 'The type cannot be changed after creation',
   },
+  macAddress: { format: 'The MAC address looks like 00:1A:2B:3C:4D:5E' },
+  deviceModel: { length: `The model has 1 to ${A.deviceModelMaxLength} characters` },
+  deviceSecret: { length: `The device secret has ${A.deviceSecretMinLength} to ${A.deviceSecretMaxLength} characters` },
+  deviceType: { value: 'Please choose a device type' },
+  deviceOwner: { length: 'The owner is the e-mail address or phone number of an account' },
+  deviceBatch: { size: `One registration carries 1 to ${LIMITS.serialsPerImportMax} devices` },
+  deviceFilter: { value: 'Unknown filter value' },
 } as const;
 
 export type ApiRuleName = keyof typeof enApiRules;

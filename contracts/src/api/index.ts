@@ -4,5 +4,6 @@ export * from './envelope.js';
 export * from './auth.js';
 export * from './projects.js';
 export * from './remotes.js';
+export * from './devices.js';
 export { API_LIMITS } from './limits.js';
 export { enApiRules, type ApiRuleName } from './en-api-rules.js';

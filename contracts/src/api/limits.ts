@@ -10,4 +10,10 @@ export const API_LIMITS = {
   addressMaxLength: 128,
   /** projects one account may own (code 140 beyond); the spec names the code, not the number */
   projectsPerOwnerMax: 500,
+  deviceModelMaxLength: 32,
+  /** broker password of one device, given by the manufacturer at registration */
+  deviceSecretMinLength: 16,
+  deviceSecretMaxLength: 64,
+  /** rows of one device-list page */
+  devicePageMax: 500,
 } as const;

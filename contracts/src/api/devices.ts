@@ -1,0 +1,192 @@
+// Request/response DTOs of the device API (issue 4): the project's device list and summary, one
+// device's details, rename/reboot/locate, adding a device by serial number, the manufacturer's
+// registration of devices and their broker credentials, and the live events of a project (SSE).
+import { z } from 'zod';
+import { DEVICE_TYPES, MANAGEMENT_MODES, MESH_NODE_MODES } from '../domain/device.js';
+import { LIMITS } from '../limits.js';
+import { name, serialNumber } from '../rules/names.js';
+import { apiRuleKey } from './en-api-rules.js';
+import { API_LIMITS } from './limits.js';
+
+/** `:sn` of /projects/:id/devices/:sn */
+export const DeviceSnParamSchema = z.object({ sn: serialNumber });
+
+export const macAddress = z
+  .string({ error: apiRuleKey('macAddress', 'format') })
+  .regex(/^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2}){5}$/, { error: apiRuleKey('macAddress', 'format') })
+  // one spelling everywhere: upper case, colons
+  .transform((v) => v.replace(/[:-]/g, '').toUpperCase().match(/../g)!.join(':'));
+
+export const deviceType = z.enum(DEVICE_TYPES, { error: apiRuleKey('deviceType', 'value') });
+
+/** Where a pending operation or a rename stands (ARCHITECTURE §5 outbox). */
+export const OPERATION_STATES = ['queued', 'sent', 'running', 'done', 'failed', 'expired'] as const;
+export type OperationState = (typeof OPERATION_STATES)[number];
+export const OPERATION_KINDS = ['reboot', 'locate'] as const;
+export type OperationKind = (typeof OPERATION_KINDS)[number];
+export function isOperationFinished(state: OperationState): boolean {
+  return state === 'done' || state === 'failed' || state === 'expired';
+}
+
+export const OperationItemSchema = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  sn: z.string(),
+  kind: z.enum(OPERATION_KINDS),
+  state: z.enum(OPERATION_STATES),
+  /** spec §8 code and text when the operation failed or expired */
+  error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+  /** UTC, ISO 8601 */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OperationItem = z.output<typeof OperationItemSchema>;
+
+export const DeviceItemSchema = z.object({
+  sn: z.string(),
+  /** the name the console shows: the desired one while a rename is pending */
+  name: z.string(),
+  type: z.enum(DEVICE_TYPES),
+  model: z.string(),
+  /** spec §3 device status number 0–9 */
+  status: z.number().int().min(0).max(9),
+  ip: z.string(),
+  mac: z.string(),
+  softwareVersion: z.string(),
+  /** spec §2 "cable-free primary/secondary mode"; null for devices outside a mesh */
+  meshMode: z.enum(MESH_NODE_MODES).nullable(),
+  managementMode: z.enum(MANAGEMENT_MODES),
+  /** spec §2 "client access": clients associated or attached right now */
+  clients: z.number().int(),
+  /** seconds since the device booted, as it last reported; null when never seen */
+  uptime: z.number().int().nullable(),
+  /** UTC, ISO 8601; null when the device never connected */
+  lastSeenAt: z.string().nullable(),
+  /** true while a desired configuration (a rename) waits for the device's confirmation */
+  pendingConfig: z.boolean(),
+  /** the operation in progress (not finished) on this device, if any */
+  operation: OperationItemSchema.nullable(),
+});
+export type DeviceItem = z.output<typeof DeviceItemSchema>;
+
+export const DeviceListQuerySchema = z.object({
+  type: deviceType.optional(),
+  /** `online` = any status but 0/9, `offline` = 0/9 */
+  state: z.enum(['online', 'offline'], { error: apiRuleKey('deviceFilter', 'value') }).optional(),
+  /** matches name, SN, MAC or IP, case-insensitive */
+  search: z.string().max(64).optional(),
+});
+export type DeviceListQuery = z.output<typeof DeviceListQuerySchema>;
+
+export const DeviceListResponseSchema = z.object({
+  items: z.array(DeviceItemSchema),
+  total: z.number().int(),
+});
+export type DeviceListResponse = z.output<typeof DeviceListResponseSchema>;
+
+export const DeviceSummarySchema = z.object({
+  byType: z.array(z.object({ type: z.enum(DEVICE_TYPES), online: z.number().int(), offline: z.number().int() })),
+  online: z.number().int(),
+  offline: z.number().int(),
+  clients: z.number().int(),
+  /** open alarms of the project (none are raised before the alarms issue) */
+  alarms: z.number().int(),
+});
+export type DeviceSummary = z.output<typeof DeviceSummarySchema>;
+
+export const RadioSchema = z.object({
+  /** TR-181 Device.WiFi.Radio.{i}.OperatingFrequencyBand, e.g. "2.4GHz", "5GHz" */
+  band: z.string(),
+  channel: z.number().int(),
+  /** transmit power in percent of the maximum (TR-181 TransmitPower) */
+  power: z.number().int(),
+  /** dBm */
+  noise: z.number().int(),
+});
+export const WifiClientSchema = z.object({
+  mac: z.string(),
+  /** dBm */
+  signal: z.number().int(),
+  band: z.string(),
+  ssid: z.string(),
+});
+export const EthernetPortSchema = z.object({
+  name: z.string(),
+  up: z.boolean(),
+  /** Mbit/s; 0 when down */
+  speed: z.number().int(),
+});
+export const DeviceDetailSchema = DeviceItemSchema.extend({
+  manufacturer: z.string(),
+  /** the USP endpoint ID the device speaks as */
+  endpointId: z.string(),
+  radios: z.array(RadioSchema),
+  ssids: z.array(z.string()),
+  wifiClients: z.array(WifiClientSchema),
+  ports: z.array(EthernetPortSchema),
+  /** bytes since boot */
+  bytesSent: z.number(),
+  bytesReceived: z.number(),
+  /** the last status transitions, newest first */
+  history: z.array(z.object({ status: z.number().int(), at: z.string(), reason: z.string() })),
+});
+export type DeviceDetail = z.output<typeof DeviceDetailSchema>;
+
+export const DeviceRenameRequestSchema = z.object({ name });
+export type DeviceRenameRequest = z.output<typeof DeviceRenameRequestSchema>;
+
+export const OperationRequestSchema = z.object({ kind: z.enum(OPERATION_KINDS) });
+export type OperationRequest = z.output<typeof OperationRequestSchema>;
+
+/** POST /projects/:id/devices — bind a device to the project by its serial number */
+export const DeviceAddRequestSchema = z.object({ sn: serialNumber, name: name.optional() });
+export type DeviceAddRequest = z.output<typeof DeviceAddRequestSchema>;
+
+/** GET /devices/unverified — devices of the caller that connected but are bound to no project */
+export const UnverifiedDeviceSchema = z.object({
+  sn: z.string(),
+  type: z.enum(DEVICE_TYPES),
+  model: z.string(),
+  mac: z.string(),
+  ip: z.string(),
+  lastSeenAt: z.string(),
+});
+export type UnverifiedDevice = z.output<typeof UnverifiedDeviceSchema>;
+
+/** POST /manufacturer/devices — the manufacturer registers devices and their broker secrets */
+export const ManufacturedDeviceSchema = z.object({
+  sn: serialNumber,
+  model: z.string().min(1, { error: apiRuleKey('deviceModel', 'length') }).max(API_LIMITS.deviceModelMaxLength, { error: apiRuleKey('deviceModel', 'length') }),
+  type: deviceType,
+  mac: macAddress,
+  secret: z
+    .string()
+    .min(API_LIMITS.deviceSecretMinLength, { error: apiRuleKey('deviceSecret', 'length') })
+    .max(API_LIMITS.deviceSecretMaxLength, { error: apiRuleKey('deviceSecret', 'length') }),
+  /** e-mail or phone of the account the device was sold to; it sees the device as "to be verified" */
+  owner: z.string().min(1, { error: apiRuleKey('deviceOwner', 'length') }).max(64, { error: apiRuleKey('deviceOwner', 'length') }).optional(),
+});
+export type ManufacturedDevice = z.output<typeof ManufacturedDeviceSchema>;
+export const DeviceRegisterRequestSchema = z.object({
+  devices: z
+    .array(ManufacturedDeviceSchema)
+    .min(1, { error: apiRuleKey('deviceBatch', 'size') })
+    .max(LIMITS.serialsPerImportMax, { error: apiRuleKey('deviceBatch', 'size') }),
+});
+export type DeviceRegisterRequest = z.output<typeof DeviceRegisterRequestSchema>;
+export const DeviceRegisterResponseSchema = z.object({
+  /** how many rows were new, and how many replaced an earlier registration of the same SN */
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** what a device needs to connect: broker username = its endpoint ID, topics it may use */
+  devices: z.array(z.object({ sn: z.string(), endpointId: z.string(), publishTopic: z.string(), subscribeTopic: z.string() })),
+});
+export type DeviceRegisterResponse = z.output<typeof DeviceRegisterResponseSchema>;
+
+/** One Server-Sent Event on /projects/:id/events (`event:` is the type, `data:` this JSON). */
+export const ProjectEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('device'), device: DeviceItemSchema }),
+  z.object({ type: z.literal('device-removed'), sn: z.string() }),
+  z.object({ type: z.literal('operation'), operation: OperationItemSchema }),
+]);
+export type ProjectEvent = z.output<typeof ProjectEventSchema>;
