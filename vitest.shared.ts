@@ -6,6 +6,9 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const workspaceAlias = {
   '@airloom/contracts': here('./contracts/src/index.ts'),
   '@airloom/shared-ui': here('./shared-ui/src/index.ts'),
+  '@airloom/usp': here('./usp/src/index.ts'),
+  '@airloom/gateway': here('./gateway/src/index.ts'),
+  '@airloom/device-sim': here('./device-sim/src/index.ts'),
 };
 
 /**

@@ -1,0 +1,17 @@
+// The gateway's tables, as imported modules (like bff/src/db/migrate.ts). The BFF appends this list
+// to its own, so one `migrate.latest` creates everything in timestamp order; gateway tests run it alone.
+import type { Knex } from 'knex';
+import * as devices from './migrations/20261121100100_create-devices.js';
+import * as statusLog from './migrations/20261121100200_create-device-status-log.js';
+import * as operations from './migrations/20261121100300_create-operations.js';
+
+export interface NamedMigration {
+  name: string;
+  migration: Knex.Migration;
+}
+
+export const GATEWAY_MIGRATIONS: NamedMigration[] = [
+  { name: '20261121100100_create-devices', migration: devices },
+  { name: '20261121100200_create-device-status-log', migration: statusLog },
+  { name: '20261121100300_create-operations', migration: operations },
+];

@@ -1,0 +1,1 @@
+export { GATEWAY_MIGRATIONS, type NamedMigration } from './db/migrations.js';
