@@ -165,6 +165,11 @@ export const ManufacturedDeviceSchema = z.object({
     .max(API_LIMITS.deviceSecretMaxLength, { error: apiRuleKey('deviceSecret', 'length') }),
   /** e-mail or phone of the account the device was sold to; it sees the device as "to be verified" */
   owner: z.string().min(1, { error: apiRuleKey('deviceOwner', 'length') }).max(64, { error: apiRuleKey('deviceOwner', 'length') }).optional(),
+  /**
+   * staged for a project at the factory: bound at once (the demo fleet and the simulator use it;
+   * a real manufacturer leaves it out and the installer adds the device by SN)
+   */
+  projectId: z.number().int().positive().optional(),
 });
 export type ManufacturedDevice = z.output<typeof ManufacturedDeviceSchema>;
 export const DeviceRegisterRequestSchema = z.object({
