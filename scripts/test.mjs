@@ -1,6 +1,6 @@
 // The one test command (`npm test`): installs Chromium when missing, builds, then runs type checks,
 // lint, unit and integration tests, browser flows and the benchmarks' short mode.
-// With CI=true (or DATABASE_URL set) the integration suites also run against MariaDB.
+// With CI=true (or DATABASE_URL set) the integration suites also run against MariaDB and Mosquitto.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -55,6 +55,13 @@ async function ensureMariaDb() {
   for (let i = 0; i < 30 && !(await portOpen(3306)); i++) await new Promise((r) => setTimeout(r, 1000));
 }
 
+async function ensureMosquitto() {
+  if (await portOpen(1883)) return;
+  console.log('Mosquitto is not answering on 127.0.0.1:1883: starting it');
+  spawnSync('mosquitto', ['-d', '-c', '/etc/mosquitto/mosquitto.conf'], { stdio: 'inherit' });
+  for (let i = 0; i < 15 && !(await portOpen(1883)); i++) await new Promise((r) => setTimeout(r, 1000));
+}
+
 /** Sums the vitest JSON reports into the plain closing line CI reads. */
 function summarise() {
   if (!existsSync(reportDir) || readdirSync(reportDir).length === 0) return;
@@ -75,7 +82,10 @@ mkdirSync(reportDir, { recursive: true });
 const reportEnv = { AIRLOOM_TEST_REPORT_DIR: reportDir };
 
 ensureChromium();
-if (ci) await ensureMariaDb();
+if (ci) {
+  await ensureMariaDb();
+  await ensureMosquitto();
+}
 run('build', 'npx', ['turbo', 'run', 'build']);
 run('typecheck and lint', 'npx', ['turbo', 'run', 'typecheck', 'lint']);
 run('unit and integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1'], reportEnv);
