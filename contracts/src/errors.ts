@@ -33,6 +33,8 @@ export const ErrorCode = {
   PROJECT_RF_OPTIMISING: 27,
 
   // 29–40 device
+  /** spec §4: e.g. an NVR cannot be auto-maintained, reset or upgraded */
+  DEVICE_OPERATION_UNSUPPORTED: 35,
   DEVICE_OFFLINE: 36,
   WIRELESS_POLICY_LIMIT: 40,
 

@@ -16,7 +16,7 @@ const online: DeviceContext = { online: true, managementMode: 'cloud', busy: nul
 const OK = 'ok' as const;
 type Row = [string, Principal | null, Action, ProjectContext, ErrorCodeValue | typeof OK];
 
-const { TOKEN_MISSING, DATA_NOT_FOUND, DEMO_PROJECT, READ_ONLY_PROJECT, DEVICE_OFFLINE, LOCAL_MODE, DEVICE_BUSY, PROJECT_RF_OPTIMISING } =
+const { TOKEN_MISSING, DATA_NOT_FOUND, DEMO_PROJECT, READ_ONLY_PROJECT, DEVICE_OFFLINE, LOCAL_MODE, DEVICE_BUSY, PROJECT_RF_OPTIMISING, DEVICE_OPERATION_UNSUPPORTED } =
   ErrorCode;
 
 const rows: Row[] = [
@@ -76,6 +76,14 @@ const rows: Row[] = [
   ['upgrading → upgrade', user, 'device.upgrade', project('owner', { device: { ...online, busy: 'upgrading' } }), DEVICE_BUSY],
   ['rebooting and offline → busy', user, 'device.reboot', project('owner', { device: { online: false, managementMode: 'cloud', busy: 'rebooting' } }), DEVICE_BUSY],
   ['upgrading → configure is not a restart', user, 'device.configure', project('owner', { device: { ...online, busy: 'upgrading' } }), OK],
+  // spec §4: an NVR cannot be auto-maintained, reset or upgraded; it can be rebooted and renamed
+  ['nvr → reset', user, 'device.reset', project('owner', { device: { ...online, type: 'nvr' } }), DEVICE_OPERATION_UNSUPPORTED],
+  ['nvr → upgrade', user, 'device.upgrade', project('owner', { device: { ...online, type: 'nvr' } }), DEVICE_OPERATION_UNSUPPORTED],
+  ['nvr → auto-maintenance', user, 'device.maintain', project('owner', { device: { ...online, type: 'nvr' } }), DEVICE_OPERATION_UNSUPPORTED],
+  ['nvr → reboot', user, 'device.reboot', project('owner', { device: { ...online, type: 'nvr' } }), OK],
+  ['nvr → rename', user, 'device.configure', project('owner', { device: { ...online, type: 'nvr' } }), OK],
+  ['switch → reset', user, 'device.reset', project('owner', { device: { ...online, type: 'switch' } }), OK],
+  ['nvr on a demo project → demo first', user, 'device.reset', project('owner', { demo: true, device: { ...online, type: 'nvr' } }), DEMO_PROJECT],
   // RF optimisation blocks configuration
   ['rf running → wireless', user, 'wireless.configure', project('owner', { rfOptimising: true }), PROJECT_RF_OPTIMISING],
   ['rf running → another run', user, 'rf.optimise', project('owner', { rfOptimising: true }), PROJECT_RF_OPTIMISING],

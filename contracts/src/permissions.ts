@@ -2,6 +2,7 @@
 // project; the UI calls it to hide what the server would refuse. Choices where the spec is silent
 // (codes for owner-only actions, busy devices, disabled management) are in docs/decisions.md.
 import type { AccountRoleValue } from './domain/account.js';
+import type { DeviceType } from './domain/device.js';
 import { ErrorCode, type ErrorCodeValue } from './errors.js';
 
 export type Relation = 'owner' | 'shared-rw' | 'shared-r' | 'stranger';
@@ -17,6 +18,8 @@ export interface DeviceContext {
   online: boolean;
   managementMode: 'cloud' | 'local' | 'disable';
   busy?: 'rebooting' | 'upgrading' | null;
+  /** spec §4: an NVR cannot be auto-maintained, reset or upgraded */
+  type?: DeviceType;
 }
 
 export interface ProjectContext {
@@ -44,6 +47,7 @@ export const ACTIONS = [
   'device.reboot',
   'device.reset',
   'device.upgrade',
+  'device.maintain',
   'network.configure',
   'wireless.configure',
   'rf.optimise',
@@ -63,7 +67,10 @@ const DEVICE_WRITES: ReadonlySet<Action> = new Set([
   'device.reboot',
   'device.reset',
   'device.upgrade',
+  'device.maintain',
 ]);
+// spec §4: an NVR cannot be auto-maintained (scheduled maintenance), reset or upgraded
+const NVR_REFUSED: ReadonlySet<Action> = new Set(['device.maintain', 'device.reset', 'device.upgrade']);
 // spec §4: while a device restarts or upgrades, restart, reset and upgrade are refused
 const BUSY_REFUSED: ReadonlySet<Action> = new Set(['device.reboot', 'device.reset', 'device.upgrade']);
 // spec §4: RF optimisation blocks configuration changes while it runs
@@ -106,6 +113,7 @@ export function can(principal: Principal | null, action: Action, project: Projec
   const device = project.device;
   if (device && DEVICE_WRITES.has(action)) {
     // a restarting device is also offline: say why it is refused, not just that it is offline
+    if (device.type === 'nvr' && NVR_REFUSED.has(action)) return deny(ErrorCode.DEVICE_OPERATION_UNSUPPORTED);
     if (device.busy && BUSY_REFUSED.has(action)) return deny(ErrorCode.DEVICE_BUSY);
     if (!device.online) return deny(ErrorCode.DEVICE_OFFLINE);
     if (device.managementMode !== 'cloud') return deny(ErrorCode.LOCAL_MODE);

@@ -65,6 +65,7 @@ export const enErrors = {
     '24': 'policy name already exists',
     '26': 'wireless policy is in use',
     '27': 'the project is doing RF optimisation, please try later',
+    '35': 'this device does not support this operation',
     '36': deviceOffline,
     '40': `at most ${LIMITS.wirelessPoliciesPerProjectMax} wireless policies`,
     '44': 'project already shared with this account',
