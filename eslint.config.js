@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const reactPackages = ['react', 'react-dom', 'react-dom/*', 'react/*', 'react-router', 'styled-components', 'react-i18next', '@airloom/shared-ui'];
-const serverPackages = ['bff', 'gateway', 'device-sim'];
+const serverPackages = ['bff', 'gateway', 'device-sim', 'usp'];
 const remotes = ['mfe-overview', 'mfe-network', 'mfe-devices', 'mfe-wireless', 'mfe-data', 'mfe-solutions', 'mfe-dashboard'];
 
 export default tseslint.config(
