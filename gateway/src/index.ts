@@ -1,1 +1,3 @@
 export { GATEWAY_MIGRATIONS, type NamedMigration } from './db/migrations.js';
+export * from './bus/index.js';
+export * from './store/index.js';

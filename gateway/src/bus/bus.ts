@@ -1,0 +1,138 @@
+// The internal bus between service processes (common.md "Internal bus"), on the same MQTT broker
+// the devices use: `airloom/events/<projectId>` carries one ProjectEvent per message (QoS 0; a lost
+// event only makes a browser wait for the next one), `airloom/nudge` carries `{sn}` (QoS 1) so a
+// gateway acts on new intent at once instead of at its next poll.
+import { ProjectEventSchema, type ProjectEvent } from '@airloom/contracts';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+
+export const EVENTS_TOPIC_PREFIX = 'airloom/events/';
+export const NUDGE_TOPIC = 'airloom/nudge';
+
+export type BusLogger = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
+
+export interface BusOptions {
+  mqttUrl: string;
+  username?: string;
+  password?: string;
+  /** 4 = MQTT 3.1.1 (the embedded aedes broker), 5 = MQTT 5 */
+  protocolVersion: 4 | 5;
+  clientId: string;
+  logger: BusLogger;
+}
+
+export type EventListener = (projectId: number, event: ProjectEvent) => void;
+export type NudgeListener = (sn: string) => void;
+
+export interface Bus {
+  publishEvent(projectId: number, event: ProjectEvent): Promise<void>;
+  /** Subscribes on the first listener; returns a function that removes this listener. */
+  onEvents(listener: EventListener): () => void;
+  nudge(sn: string): Promise<void>;
+  onNudge(listener: NudgeListener): () => void;
+  /** Resolves once connected and every subscription asked for so far is granted. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createBus(options: BusOptions): Bus {
+  const { logger } = options;
+  const client: MqttClient = mqtt.connect(options.mqttUrl, {
+    clientId: options.clientId,
+    username: options.username,
+    password: options.password,
+    protocolVersion: options.protocolVersion,
+    clean: true,
+    reconnectPeriod: 1000,
+    connectTimeout: 10_000,
+  });
+  const eventListeners = new Set<EventListener>();
+  const nudgeListeners = new Set<NudgeListener>();
+  const pendingSubscriptions = new Set<Promise<unknown>>();
+  const subscribed = new Set<string>();
+
+  const connected = new Promise<void>((resolve) => {
+    if (client.connected) resolve();
+    else client.once('connect', () => resolve());
+  });
+  client.on('error', (err) => logger.warn({ err }, 'bus: mqtt error'));
+  client.on('reconnect', () => logger.debug('bus: reconnecting'));
+
+  function subscribe(topic: string, qos: 0 | 1): void {
+    if (subscribed.has(topic)) return;
+    subscribed.add(topic);
+    // mqtt.js re-subscribes by itself after a reconnect (resubscribe defaults to true)
+    const granted = client
+      .subscribeAsync(topic, { qos })
+      .catch((err: unknown) => logger.error({ err, topic }, 'bus: subscribe failed'))
+      .finally(() => pendingSubscriptions.delete(granted));
+    pendingSubscriptions.add(granted);
+  }
+
+  client.on('message', (topic, payload) => {
+    if (topic === NUDGE_TOPIC) {
+      const sn = parseNudge(payload);
+      if (sn === null) return logger.debug({ topic }, 'bus: malformed nudge dropped');
+      for (const listener of nudgeListeners) listener(sn);
+      return;
+    }
+    if (!topic.startsWith(EVENTS_TOPIC_PREFIX)) return;
+    const projectId = Number(topic.slice(EVENTS_TOPIC_PREFIX.length));
+    const event = parseEvent(payload);
+    if (!Number.isSafeInteger(projectId) || projectId <= 0 || event === null) {
+      return logger.debug({ topic }, 'bus: malformed event dropped');
+    }
+    for (const listener of eventListeners) listener(projectId, event);
+  });
+
+  async function publish(topic: string, body: unknown, qos: 0 | 1): Promise<void> {
+    try {
+      await client.publishAsync(topic, JSON.stringify(body), { qos });
+    } catch (err) {
+      // callers fire and forget: a lost event or nudge only delays (gateways also poll)
+      logger.warn({ err, topic }, 'bus: publish failed');
+    }
+  }
+
+  return {
+    publishEvent: (projectId, event) => publish(`${EVENTS_TOPIC_PREFIX}${projectId}`, event, 0),
+    onEvents(listener) {
+      eventListeners.add(listener);
+      subscribe(`${EVENTS_TOPIC_PREFIX}+`, 0);
+      return () => eventListeners.delete(listener);
+    },
+    nudge: (sn) => publish(NUDGE_TOPIC, { sn }, 1),
+    onNudge(listener) {
+      nudgeListeners.add(listener);
+      subscribe(NUDGE_TOPIC, 1);
+      return () => nudgeListeners.delete(listener);
+    },
+    async ready() {
+      await connected;
+      await Promise.all([...pendingSubscriptions]);
+    },
+    async close() {
+      eventListeners.clear();
+      nudgeListeners.clear();
+      await client.endAsync();
+    },
+  };
+}
+
+function parseJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function parseEvent(payload: Buffer): ProjectEvent | null {
+  const parsed = ProjectEventSchema.safeParse(parseJson(payload));
+  return parsed.success ? parsed.data : null;
+}
+
+function parseNudge(payload: Buffer): string | null {
+  const body = parseJson(payload) as { sn?: unknown } | null | undefined;
+  return typeof body?.sn === 'string' && body.sn.length > 0 && body.sn.length <= 32 ? body.sn : null;
+}

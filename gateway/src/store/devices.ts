@@ -1,0 +1,228 @@
+// Queries and intents on the device tables, shared by the gateway runtime and the BFF. Intent
+// columns (desired_name, config_version, project_id, queued operations) are written here; the
+// reported columns and devices.status belong to the gateway runtime.
+import {
+  DeviceStatus,
+  DEVICE_TYPES,
+  ErrorCode,
+  type DeviceDetail,
+  type DeviceItem,
+  type DeviceListQuery,
+  type DeviceSummary,
+  type OperationItem,
+  type OperationKind,
+  type UnverifiedDevice,
+} from '@airloom/contracts';
+import type { Knex } from 'knex';
+import { toDeviceDetail, toDeviceItem, toOperationItem } from './mapping.js';
+import { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow, type StatusLogRow } from './rows.js';
+
+/** common.md: a queued operation the gateway could not send within a day is given up. */
+export const OPERATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const HISTORY_LENGTH = 20;
+const OFFLINE_STATUSES = [DeviceStatus.OFFLINE, DeviceStatus.OFFLINE_ALT];
+
+export async function findDevice(db: Knex, sn: string): Promise<DeviceRow | null> {
+  return ((await db<DeviceRow>('devices').where({ sn }).first()) as DeviceRow | undefined) ?? null;
+}
+
+/** The newest unfinished operation per device (at most one is shown on a device). */
+async function unfinishedOperations(db: Knex, where: { sn: string } | { project_id: number }): Promise<Map<string, OperationRow>> {
+  const rows = (await db<OperationRow>('operations')
+    .where(where)
+    .whereIn('state', UNFINISHED_OPERATION_STATES)
+    .orderBy('id', 'asc')) as OperationRow[];
+  return new Map(rows.map((r) => [r.sn, r]));
+}
+
+export async function findOperation(db: Knex, id: number): Promise<OperationRow | null> {
+  return ((await db<OperationRow>('operations').where({ id }).first()) as OperationRow | undefined) ?? null;
+}
+
+/** The device with its unfinished operation, or null when no such SN is registered. */
+export async function loadDevice(db: Knex, sn: string): Promise<{ row: DeviceRow; operation: OperationRow | null } | null> {
+  const row = await findDevice(db, sn);
+  if (!row) return null;
+  const ops = await unfinishedOperations(db, { sn });
+  return { row, operation: ops.get(sn) ?? null };
+}
+
+export async function loadDeviceItem(db: Knex, sn: string): Promise<DeviceItem | null> {
+  const loaded = await loadDevice(db, sn);
+  return loaded ? toDeviceItem(loaded.row, loaded.operation) : null;
+}
+
+/** `%`, `_` and the escape character itself match literally. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+export async function listProjectDevices(
+  db: Knex,
+  projectId: number,
+  query: DeviceListQuery = {},
+): Promise<{ items: DeviceItem[]; total: number }> {
+  const q = db<DeviceRow>('devices').where({ project_id: projectId });
+  if (query.type) q.andWhere({ type: query.type });
+  if (query.state === 'online') q.whereNotIn('status', OFFLINE_STATUSES);
+  if (query.state === 'offline') q.whereIn('status', OFFLINE_STATUSES);
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    q.andWhere((w) => {
+      for (const col of ['COALESCE(desired_name, name)', 'sn', 'mac', 'ip']) {
+        w.orWhereRaw(`LOWER(${col}) LIKE ? ESCAPE '!'`, [pattern]);
+      }
+    });
+  }
+  const rows = (await q.orderBy('sn', 'asc')) as DeviceRow[];
+  const ops = rows.length ? await unfinishedOperations(db, { project_id: projectId }) : new Map<string, OperationRow>();
+  const items = rows.map((r) => toDeviceItem(r, ops.get(r.sn) ?? null));
+  return { items, total: items.length };
+}
+
+export async function projectDeviceSummary(db: Knex, projectId: number): Promise<DeviceSummary> {
+  const rows = (await db('devices')
+    .where({ project_id: projectId })
+    .select('type', 'status')
+    .count({ n: '*' })
+    .sum({ clients: 'clients' })
+    .groupBy('type', 'status')) as { type: string; status: number; n: number | string; clients: number | string | null }[];
+  const byType = new Map<string, { online: number; offline: number }>();
+  let online = 0;
+  let offline = 0;
+  let clients = 0;
+  for (const r of rows) {
+    const n = Number(r.n);
+    const entry = byType.get(r.type) ?? { online: 0, offline: 0 };
+    if (OFFLINE_STATUSES.includes(Number(r.status) as 0 | 9)) {
+      entry.offline += n;
+      offline += n;
+    } else {
+      entry.online += n;
+      online += n;
+      // an offline device's last client count is stale: only connected devices count
+      clients += Number(r.clients ?? 0);
+    }
+    byType.set(r.type, entry);
+  }
+  return {
+    byType: DEVICE_TYPES.filter((t) => byType.has(t)).map((type) => ({ type, ...byType.get(type)! })),
+    online,
+    offline,
+    clients,
+    alarms: 0, // no alarms are raised before the alarms issue
+  };
+}
+
+/**
+ * One device of a project with its recent history; null when the SN is not in that project.
+ * History starts at the binding, so a device's earlier life in another project stays private.
+ */
+export async function loadDeviceDetail(db: Knex, projectId: number, sn: string): Promise<DeviceDetail | null> {
+  const loaded = await loadDevice(db, sn);
+  if (!loaded || loaded.row.project_id !== projectId) return null;
+  const history = (await db<StatusLogRow>('device_status_log')
+    .where({ sn })
+    .andWhere('at', '>=', loaded.row.bound_at ?? 0)
+    .orderBy([
+      { column: 'at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(HISTORY_LENGTH)) as StatusLogRow[];
+  return toDeviceDetail(loaded.row, loaded.operation, history);
+}
+
+/** Rename intent: the gateway pushes it when the device is online (common.md "Tables"). */
+export async function setDesiredName(db: Knex, sn: string, name: string): Promise<void> {
+  await db('devices')
+    .where({ sn })
+    .update({ desired_name: name, config_version: db.raw('config_version + 1'), updated_at: Date.now() });
+}
+
+/**
+ * Queues an operation; null when the device already has an unfinished one of that kind (checked
+ * and inserted in one transaction, the device row locked on MySQL, so two clicks queue one).
+ */
+export async function enqueueOperation(
+  db: Knex,
+  input: { projectId: number; sn: string; kind: OperationKind; accountId: number | null },
+): Promise<OperationItem | null> {
+  return db.transaction(async (trx) => {
+    const lock = trx('devices').where({ sn: input.sn }).select('sn');
+    if (trx.client.config.client === 'mysql2') lock.forUpdate();
+    await lock;
+    const existing = await trx('operations')
+      .where({ sn: input.sn, kind: input.kind })
+      .whereIn('state', UNFINISHED_OPERATION_STATES)
+      .first('id');
+    if (existing) return null;
+    const now = Date.now();
+    const [id] = await trx('operations').insert({
+      project_id: input.projectId,
+      sn: input.sn,
+      kind: input.kind,
+      state: 'queued',
+      created_by_account_id: input.accountId,
+      attempts: 0,
+      created_at: now,
+      updated_at: now,
+      expires_at: now + OPERATION_TTL_MS,
+    });
+    const row = (await trx<OperationRow>('operations').where({ id: Number(id) }).first()) as OperationRow;
+    return toOperationItem(row);
+  });
+}
+
+/** Binds an unbound device to a project (and sets its name); false when it is bound already. */
+export async function bindDevice(db: Knex, sn: string, projectId: number, name?: string): Promise<boolean> {
+  const now = Date.now();
+  const changes: Record<string, unknown> = { project_id: projectId, bound_at: now, updated_at: now };
+  if (name !== undefined) {
+    changes.desired_name = name;
+    changes.config_version = db.raw('config_version + 1');
+  }
+  const n = await db('devices').where({ sn }).whereNull('project_id').update(changes);
+  return n === 1;
+}
+
+async function unbind(db: Knex, where: (q: Knex.QueryBuilder) => void): Promise<string[]> {
+  return db.transaction(async (trx) => {
+    const now = Date.now();
+    const sns = ((await trx('devices').where(where).select('sn')) as { sn: string }[]).map((r) => r.sn);
+    if (sns.length === 0) return [];
+    await trx('devices').whereIn('sn', sns).update({ project_id: null, bound_at: null, updated_at: now });
+    // queued work was asked for by the project that let the device go; sent ones finish by themselves
+    await trx('operations')
+      .whereIn('sn', sns)
+      .andWhere({ state: 'queued' })
+      .update({ state: 'failed', error_code: ErrorCode.DEVICE_DELETED, finished_at: now, updated_at: now });
+    return sns;
+  });
+}
+
+/** Unbinds one device of a project; false when it is not in that project. */
+export async function unbindDevice(db: Knex, projectId: number, sn: string): Promise<boolean> {
+  return (await unbind(db, (q) => q.where({ sn, project_id: projectId }))).length === 1;
+}
+
+/** Unbinds every device of a (deleted) project; returns their SNs. */
+export function unbindProjectDevices(db: Knex, projectId: number): Promise<string[]> {
+  return unbind(db, (q) => q.where({ project_id: projectId }));
+}
+
+/** Devices sold to the account that have connected but are in no project yet ("to be verified"). */
+export async function listUnverified(db: Knex, accountId: number): Promise<UnverifiedDevice[]> {
+  const rows = (await db<DeviceRow>('devices')
+    .where({ owner_account_id: accountId })
+    .whereNull('project_id')
+    .whereNotNull('last_seen_at')
+    .orderBy('last_seen_at', 'desc')) as DeviceRow[];
+  return rows.map((r) => ({
+    sn: r.sn,
+    type: r.type as UnverifiedDevice['type'],
+    model: r.model,
+    mac: r.mac,
+    ip: r.ip,
+    lastSeenAt: new Date(Number(r.last_seen_at)).toISOString(),
+  }));
+}

@@ -1,0 +1,30 @@
+export {
+  bindDevice,
+  enqueueOperation,
+  findDevice,
+  findOperation,
+  HISTORY_LENGTH,
+  listProjectDevices,
+  listUnverified,
+  loadDevice,
+  loadDeviceDetail,
+  loadDeviceItem,
+  OPERATION_TTL_MS,
+  projectDeviceSummary,
+  setDesiredName,
+  unbindDevice,
+  unbindProjectDevices,
+} from './devices.js';
+export { publishDeviceEvent, publishDevicesRemoved, publishOperationEvent } from './events.js';
+export {
+  EMPTY_REPORTED,
+  endpointIdOf,
+  parseReported,
+  toDeviceDetail,
+  toDeviceItem,
+  toOperationItem,
+  toReportedJson,
+  type ReportedState,
+} from './mapping.js';
+export { registerDevices, type DeviceRegistration, type RegisteredDevice } from './registration.js';
+export { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow, type StatusLogRow } from './rows.js';

@@ -1,0 +1,104 @@
+// Row → API DTO mapping, shared by the gateway runtime (events it publishes) and the BFF (answers),
+// so a device looks the same in a list, in a detail and in a live event.
+import {
+  DeviceDetailSchema,
+  errorMessage,
+  MANAGEMENT_MODES,
+  MESH_NODE_MODES,
+  type DeviceDetail,
+  type DeviceItem,
+  type DeviceType,
+  type ManagementMode,
+  type MeshNodeMode,
+  type OperationItem,
+} from '@airloom/contracts';
+import type { DeviceRow, OperationRow, StatusLogRow } from './rows.js';
+
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+
+export function toOperationItem(row: OperationRow): OperationItem {
+  return {
+    id: Number(row.id),
+    projectId: Number(row.project_id),
+    sn: row.sn,
+    kind: row.kind,
+    state: row.state,
+    error: row.error_code === null ? null : { code: row.error_code, message: errorMessage(row.error_code) },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function toDeviceItem(row: DeviceRow, operation: OperationRow | null): DeviceItem {
+  return {
+    sn: row.sn,
+    name: row.desired_name ?? row.name,
+    type: row.type as DeviceType,
+    model: row.model,
+    status: Number(row.status),
+    ip: row.ip,
+    mac: row.mac,
+    softwareVersion: row.software_version,
+    meshMode: (MESH_NODE_MODES as readonly string[]).includes(row.mesh_mode ?? '') ? (row.mesh_mode as MeshNodeMode) : null,
+    managementMode: (MANAGEMENT_MODES as readonly string[]).includes(row.management_mode)
+      ? (row.management_mode as ManagementMode)
+      : 'cloud',
+    clients: Number(row.clients),
+    uptime: row.uptime === null ? null : Number(row.uptime),
+    lastSeenAt: row.last_seen_at === null ? null : iso(row.last_seen_at),
+    pendingConfig: Number(row.config_version) > Number(row.applied_version),
+    operation: operation ? toOperationItem(operation) : null,
+  };
+}
+
+/**
+ * What `devices.reported_json` holds: the DeviceDetail parts that only a detail view needs. The
+ * gateway runtime writes it with `toReportedJson`; parsing keeps each valid part and drops the
+ * rest, so one bad value from a device never breaks the detail page.
+ */
+export type ReportedState = Pick<DeviceDetail, 'radios' | 'ssids' | 'wifiClients' | 'ports' | 'bytesSent' | 'bytesReceived'>;
+
+export const EMPTY_REPORTED: ReportedState = { radios: [], ssids: [], wifiClients: [], ports: [], bytesSent: 0, bytesReceived: 0 };
+
+export function toReportedJson(state: ReportedState): string {
+  return JSON.stringify(state);
+}
+
+export function parseReported(json: string | null): ReportedState {
+  let raw: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = json ? JSON.parse(json) : {};
+    if (parsed && typeof parsed === 'object') raw = parsed as Record<string, unknown>;
+  } catch {
+    // unreadable: show the empty state
+  }
+  const shape = DeviceDetailSchema.shape;
+  const part = <T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown, fallback: T): T => {
+    const r = schema.safeParse(value);
+    return r.success ? r.data : fallback;
+  };
+  return {
+    radios: part(shape.radios, raw.radios, []),
+    ssids: part(shape.ssids, raw.ssids, []),
+    wifiClients: part(shape.wifiClients, raw.wifiClients, []),
+    ports: part(shape.ports, raw.ports, []),
+    bytesSent: part(shape.bytesSent, raw.bytesSent, 0),
+    bytesReceived: part(shape.bytesReceived, raw.bytesReceived, 0),
+  };
+}
+
+export function toDeviceDetail(row: DeviceRow, operation: OperationRow | null, history: StatusLogRow[]): DeviceDetail {
+  return {
+    ...toDeviceItem(row, operation),
+    manufacturer: row.manufacturer,
+    endpointId: row.endpoint_id,
+    ...parseReported(row.reported_json),
+    history: history.map((h) => ({ status: Number(h.to_status), at: iso(h.at), reason: h.reason })),
+  };
+}
+
+/** common.md: `os::<OUI>-<SN>`, OUI = the first 3 bytes of the MAC as 6 upper-case hex digits. */
+export function endpointIdOf(mac: string, sn: string): string {
+  const oui = mac.replace(/[^0-9A-Fa-f]/g, '').slice(0, 6).toUpperCase();
+  return `os::${oui}-${sn}`;
+}

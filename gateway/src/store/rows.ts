@@ -1,0 +1,65 @@
+// Row shapes of the gateway tables (gateway/src/db/migrations). Times are ms UTC numbers.
+import type { OperationKind, OperationState } from '@airloom/contracts';
+
+export interface DeviceRow {
+  sn: string;
+  endpoint_id: string;
+  type: string;
+  model: string;
+  mac: string;
+  manufacturer: string;
+  secret_hash: string;
+  owner_account_id: number | null;
+  project_id: number | null;
+  bound_at: number | null;
+  desired_name: string | null;
+  config_version: number;
+  applied_version: number;
+  name: string;
+  supports_name: number | null;
+  status: number;
+  ip: string;
+  software_version: string;
+  mesh_mode: string | null;
+  management_mode: string;
+  clients: number;
+  uptime: number | null;
+  reported_json: string | null;
+  gateway_id: string | null;
+  last_seen_at: number | null;
+  last_boot_at: number | null;
+  last_boot_command_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OperationRow {
+  id: number;
+  project_id: number;
+  sn: string;
+  kind: OperationKind;
+  state: OperationState;
+  created_by_account_id: number | null;
+  claimed_by: string | null;
+  claim_until: number | null;
+  attempts: number;
+  error_code: number | null;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
+  finished_at: number | null;
+  expires_at: number;
+}
+
+export interface StatusLogRow {
+  id: number;
+  sn: string;
+  project_id: number | null;
+  from_status: number;
+  to_status: number;
+  reason: string;
+  at: number;
+}
+
+/** Operation states a worker may still act on (contracts isOperationFinished is the complement). */
+export const UNFINISHED_OPERATION_STATES = ['queued', 'sent', 'running'] as const;
