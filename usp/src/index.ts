@@ -1,1 +1,5 @@
-export {};
+export * from './codec.js';
+export * from './messages.js';
+export * from './topics.js';
+export * from './paths.js';
+export * from './errors.js';
