@@ -1,0 +1,111 @@
+// The page's device list, kept current without a manual refresh: the list and summary are fetched
+// once, the project's events replace rows as they come, and a stream that was broken is followed
+// by one fresh fetch (events sent meanwhile were missed).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DeviceItem, DeviceSummary, ProjectEvent } from '@airloom/contracts';
+import type { NetworkApi } from '../api';
+import { applyEvent, summarize } from '../device-list';
+import { openProjectEvents, type EventSourceFactory, type LiveState } from './project-events';
+
+export interface LiveDevices {
+  /** null until the first list arrives */
+  items: readonly DeviceItem[] | null;
+  summary: DeviceSummary | null;
+  /** alarms are counted by the server only; null when its summary could not be read */
+  alarms: number | null;
+  error: Error | null;
+  live: LiveState;
+  /** Applies a change the page learnt from its own call (the events confirm it later). */
+  apply(event: ProjectEvent): void;
+}
+
+export interface LiveDevicesOptions {
+  api: NetworkApi;
+  eventsUrl: string;
+  /** Every event, after it was applied (e.g. to tell the user an operation finished). */
+  onEvent?(event: ProjectEvent): void;
+  createEventSource?: EventSourceFactory;
+}
+
+interface ListState {
+  items: readonly DeviceItem[] | null;
+  fetched: DeviceSummary | null;
+  /** the list changed since the summary was fetched: the figures are counted here */
+  changed: boolean;
+  error: Error | null;
+}
+
+export function useLiveDevices({ api, eventsUrl, onEvent, createEventSource }: LiveDevicesOptions): LiveDevices {
+  const [state, setState] = useState<ListState>({ items: null, fetched: null, changed: false, error: null });
+  const [live, setLive] = useState<LiveState>('connecting');
+  const onEventRef = useRef(onEvent);
+  onEventRef.current = onEvent;
+  const factoryRef = useRef(createEventSource);
+
+  const apply = useCallback((event: ProjectEvent) => {
+    setState((s) => {
+      if (!s.items) return s;
+      const items = applyEvent(s.items, event);
+      return items === s.items ? s : { ...s, items, changed: true };
+    });
+  }, []);
+
+  useEffect(() => {
+    let stopped = false;
+    let controller: AbortController | null = null;
+    // Events that arrive while a list is being fetched are applied on top of it.
+    let queue: ProjectEvent[] | null = null;
+
+    async function load(): Promise<void> {
+      controller?.abort();
+      const ctl = new AbortController();
+      controller = ctl;
+      queue = [];
+      const summary = api.summary(ctl.signal).catch(() => null);
+      try {
+        const list = await api.listDevices(ctl.signal);
+        const fetched = await summary;
+        if (ctl.signal.aborted) return;
+        const items = queue.reduce<readonly DeviceItem[]>(applyEvent, list.items);
+        setState({ items, fetched, changed: queue.length > 0, error: null });
+      } catch (error) {
+        if (!ctl.signal.aborted) setState((s) => ({ ...s, error: error as Error }));
+      } finally {
+        if (controller === ctl) queue = null;
+      }
+    }
+
+    const close = openProjectEvents(
+      eventsUrl,
+      {
+        onEvent(event) {
+          if (stopped) return;
+          if (queue) queue.push(event);
+          else apply(event);
+          onEventRef.current?.(event);
+        },
+        onState: (s) => {
+          if (!stopped) setLive(s);
+        },
+        onReconnected: () => {
+          if (!stopped) void load();
+        },
+      },
+      factoryRef.current,
+    );
+    void load();
+    return () => {
+      stopped = true;
+      controller?.abort();
+      close();
+    };
+  }, [api, eventsUrl, apply]);
+
+  const summary = useMemo(() => {
+    if (!state.items) return state.fetched;
+    if (state.fetched && !state.changed) return state.fetched;
+    return summarize(state.items, state.fetched?.alarms ?? 0);
+  }, [state]);
+
+  return { items: state.items, summary, alarms: state.fetched?.alarms ?? null, error: state.error, live, apply };
+}
