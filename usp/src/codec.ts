@@ -1,6 +1,7 @@
 // Protobuf encoding of USP Records and Msgs. Strict in what we send (every field from a typed
 // object), liberal in what we accept (unknown fields and Msg kinds never throw), and anything that
 // is not a USP Record or Msg throws UspDecodeError so a bad packet can be logged and dropped.
+import protobuf from 'protobufjs';
 import { MsgType, RecordType } from './schema.js';
 import type {
   CreatedObjectResult,
@@ -52,11 +53,34 @@ const list = (o: Obj, k: string): Obj[] => (Array.isArray(o[k]) ? (o[k] as Obj[]
 const strings = (o: Obj, k: string): string[] => (Array.isArray(o[k]) ? (o[k] as string[]) : []);
 const map = (o: Obj, k: string): UspMap => ({ ...(obj(o, k) as UspMap) });
 
-function encodeType(type: typeof MsgType, value: Obj): Uint8Array {
-  return type.encode(type.fromObject(value)).finish();
+type PbType = typeof MsgType;
+
+/**
+ * proto3 leaves fields at their default value off the wire; protobufjs writes any field it was
+ * given, so defaults are dropped first (oneof members stay: their presence is the information).
+ */
+function dropDefaults(type: PbType, message: Obj): void {
+  for (const field of type.fieldsArray) {
+    const value = message[field.name];
+    if (value === undefined || value === null) continue;
+    const sub = field.resolve().resolvedType;
+    if (field.map || field.repeated) {
+      if (sub instanceof protobuf.Type) for (const item of Object.values(value as Obj)) dropDefaults(sub, item as Obj);
+    } else if (sub instanceof protobuf.Type) {
+      dropDefaults(sub, value as Obj);
+    } else if (!field.partOf && (value === 0 || value === '' || value === false || (value instanceof Uint8Array && value.length === 0))) {
+      delete message[field.name];
+    }
+  }
 }
 
-function decodeType(type: typeof MsgType, bytes: Uint8Array, what: string): Obj {
+function encodeType(type: PbType, value: Obj): Uint8Array {
+  const message = type.fromObject(value) as unknown as Obj;
+  dropDefaults(type, message);
+  return type.encode(message).finish();
+}
+
+function decodeType(type: PbType, bytes: Uint8Array, what: string): Obj {
   if (!(bytes instanceof Uint8Array)) throw new UspDecodeError(`${what}: expected bytes`);
   try {
     return type.toObject(type.decode(bytes), TO_OBJECT) as Obj;

@@ -19,9 +19,11 @@ export function splitPath(path: string): string[] {
 
 /** Syntax check: starts at `Device.`, non-empty segments, `()`/`!` only on the last one. */
 export function isValidPath(path: string): boolean {
+  const partial = isPartialPath(path);
   const segments = splitPath(path);
-  if (segments[0] !== 'Device') return false;
-  return segments.every((s, i) => (i === segments.length - 1 && !isPartialPath(path) ? LAST_SEGMENT : SEGMENT).test(s));
+  // `Device` alone names no parameter; the root object is `Device.`.
+  if (segments[0] !== 'Device' || (!partial && segments.length < 2)) return false;
+  return segments.every((s, i) => (i === segments.length - 1 && !partial ? LAST_SEGMENT : SEGMENT).test(s));
 }
 
 /**
