@@ -451,6 +451,14 @@ describe('garbage never crashes the caller', () => {
     expect(() => decodeMsg(wire)).toThrow(UspDecodeError);
   });
 
+  it('decodes from a Node Buffer (what mqtt.js hands over) and copies the payload out of it', () => {
+    const msg = buildGet(['Device.'], { msgId: 'b1' });
+    const buf = Buffer.from(encodeMsgRecord('a', 'c', msg));
+    const record = decodeRecord(buf);
+    buf.fill(0);
+    expect(record.kind === 'msg' && decodeMsg(record.payload)).toEqual(msg);
+  });
+
   it('a non-bytes argument throws UspDecodeError', () => {
     expect(() => decodeRecord('hello' as unknown as Uint8Array)).toThrow(UspDecodeError);
   });

@@ -308,7 +308,3 @@ export function buildError(msgId: string, errCode: number, errMsg: string, param
   return { type: 'error', msgId, errCode, errMsg, paramErrs };
 }
 
-/** True for the Msg kinds a controller sends and an agent must answer. */
-export function isRequest(msg: UspMsg): msg is GetMsg | SetMsg | AddMsg | DeleteMsg | OperateMsg {
-  return msg.type === 'get' || msg.type === 'set' || msg.type === 'add' || msg.type === 'delete' || msg.type === 'operate';
-}
