@@ -2,6 +2,7 @@
 // it against a test database and main.ts against the configured one.
 import path from 'node:path';
 import express, { type Express } from 'express';
+import type { Bus } from '@airloom/gateway';
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
 import { DEMO_ACCOUNT } from './db/seed.js';
@@ -12,8 +13,16 @@ import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthRouter } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createOutboxSender, type Sender } from './modules/auth/sender.js';
+import { createDevicesRepository } from './modules/devices/devices.repository.js';
+import { createDevicesRouter } from './modules/devices/devices.routes.js';
+import { createDevicesService } from './modules/devices/devices.service.js';
 import { createDocsRouter } from './modules/docs/docs.routes.js';
+import { createEventHub, type EventHub } from './modules/events/events.hub.js';
+import { createEventsRouter } from './modules/events/events.routes.js';
 import { createHealthRouter } from './modules/health/health.routes.js';
+import { createManufacturerRepository } from './modules/manufacturer/manufacturer.repository.js';
+import { createManufacturerRouter } from './modules/manufacturer/manufacturer.routes.js';
+import { createManufacturerService, type DeviceProvisioner } from './modules/manufacturer/manufacturer.service.js';
 import { createOverviewRouter } from './modules/overview/overview.routes.js';
 import { createOverviewService } from './modules/overview/overview.service.js';
 import { createProjectsRepository } from './modules/projects/projects.repository.js';
@@ -30,7 +39,15 @@ export interface AppDeps {
   sender?: Sender;
   /** Epoch milliseconds; tests move time forward. */
   clock?: () => number;
+  /** The internal bus (nudges to gateways, project events to browsers); without it nothing is pushed. */
+  bus?: Bus;
+  /** Project event streams; created here when not given (main.ts passes its own to close it). */
+  eventHub?: EventHub;
+  /** Tells the broker about registered devices; default: nothing to tell (the embedded broker reads the DB). */
+  provisioner?: DeviceProvisioner;
 }
+
+const NO_PROVISIONING: DeviceProvisioner = { provision: async () => {} };
 
 export function createApp(deps: AppDeps): Express {
   const { db, config } = deps;
@@ -42,7 +59,16 @@ export function createApp(deps: AppDeps): Express {
   const manifest = loadRemotesManifest(config.remotesManifest, localRemotes);
 
   const auth = createAuthService({ repo: createAuthRepository(db), sender, logger, clock, demoAccount: DEMO_ACCOUNT });
-  const projects = createProjectsService({ repo: createProjectsRepository(db), clock });
+  const projectsRepo = createProjectsRepository(db);
+  const devices = createDevicesService({ repo: createDevicesRepository(db), projects: projectsRepo, bus: deps.bus, clock, logger });
+  const projects = createProjectsService({ repo: projectsRepo, clock, releaseDevices: devices.releaseProject });
+  const manufacturer = createManufacturerService({
+    repo: createManufacturerRepository(db),
+    provisioner: deps.provisioner ?? NO_PROVISIONING,
+    bus: deps.bus,
+    logger,
+  });
+  const eventHub = deps.eventHub ?? createEventHub(deps.bus, logger);
   const overview = createOverviewService({ projects });
 
   const app = express();
@@ -57,12 +83,15 @@ export function createApp(deps: AppDeps): Express {
   app.use(csrfGuard(config.allowedOrigins));
 
   const api = express.Router();
-  api.use(express.json({ limit: '64kb' }));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store'); // API answers are per-session
     next();
   });
+  api.use(createManufacturerRouter(auth, manufacturer, config.manufacturerKey));
+  api.use(createEventsRouter(auth, projects, eventHub));
+  api.use(express.json({ limit: '64kb' }));
   api.use('/auth', createAuthRouter(auth));
+  api.use(createDevicesRouter(auth, devices));
   api.use('/projects', createProjectsRouter(auth, projects));
   api.use('/overview', createOverviewRouter(auth, overview));
   api.use(createDocsRouter());

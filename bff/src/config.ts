@@ -19,8 +19,19 @@ export interface AppConfig {
   /** Express `trust proxy` setting; decides whether `req.secure` follows X-Forwarded-Proto. */
   trustProxy: boolean | number | string;
   nodeEnv: string;
-  /** Read now, used by the devices issue. */
+  /** `all` runs the console, gateway, embedded broker (unless MQTT_URL) and demo fleet in one process. */
+  role: AppRole;
+  /** An external broker; unset in role `all` → the embedded broker on `mqttPort`. */
   mqttUrl: string | undefined;
+  mqttPort: number;
+  mqttUsername: string | undefined;
+  mqttPassword: string | undefined;
+  /** Bearer key of POST /manufacturer/devices; generated into DATA_DIR in embedded mode when unset. */
+  manufacturerKey: string | undefined;
+  /** Simulated devices of the two demo projects (role `all`). */
+  simDemoFleet: boolean;
+  /** Device timings are scaled by it (simulated devices, gateway timeouts). */
+  timeScale: number;
   /** Extra origins allowed to send state-changing requests besides the server's own origin. */
   allowedOrigins: string[];
 }
@@ -35,11 +46,27 @@ function parseTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
   return raw; // e.g. "loopback, 10.0.0.0/8"
 }
 
-function parsePort(raw: string | undefined): number {
+function parsePort(raw: string | undefined, name = 'PORT'): number {
   if (raw === undefined || raw === '') return 8080;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be 0..65535, got "${raw}"`);
   return port;
+}
+
+export const APP_ROLES = ['all', 'bff', 'gateway', 'sim'] as const;
+export type AppRole = (typeof APP_ROLES)[number];
+
+function parseRole(raw: string | undefined): AppRole {
+  if (raw === undefined || raw === '') return 'all';
+  if (!(APP_ROLES as readonly string[]).includes(raw)) throw new Error(`AIRLOOM_ROLE must be one of ${APP_ROLES.join(', ')}, got "${raw}"`);
+  return raw as AppRole;
+}
+
+function parseTimeScale(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`TIME_SCALE must be a positive number, got "${raw}"`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -56,7 +83,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     nodeEnv: env.NODE_ENV || 'development',
+    role: parseRole(env.AIRLOOM_ROLE),
     mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: env.MQTT_PORT ? parsePort(env.MQTT_PORT, 'MQTT_PORT') : 18830,
+    mqttUsername: env.MQTT_USERNAME || undefined,
+    mqttPassword: env.MQTT_PASSWORD || undefined,
+    manufacturerKey: env.AIRLOOM_MANUFACTURER_KEY || undefined,
+    simDemoFleet: env.SIM_DEMO_FLEET !== 'false',
+    timeScale: parseTimeScale(env.TIME_SCALE),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

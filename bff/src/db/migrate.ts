@@ -1,5 +1,6 @@
 // Migrations are imported modules, not files found at run time, so the same list works under tsx,
 // vitest and a bundled build (TOOLCHAIN: knex CLI needs a loader for TS files).
+import { GATEWAY_MIGRATIONS } from '@airloom/gateway';
 import type { Knex } from 'knex';
 import * as accounts from './migrations/20261121000100_create-accounts.js';
 import * as verificationCodes from './migrations/20261121000200_create-verification-codes.js';
@@ -23,6 +24,8 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261121000500_create-projects', migration: projects },
   { name: '20261121000600_create-project-members', migration: projectMembers },
   { name: '20261121000700_create-change-counters', migration: changeCounters },
+  // the gateway's tables (devices, status log, operations); their names sort after these
+  ...GATEWAY_MIGRATIONS,
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -17,7 +17,11 @@ describe('API documentation', () => {
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/auth/code', '/auth/demo', '/auth/login', '/auth/logout', '/auth/me', '/auth/reset', '/auth/signup', '/overview', '/projects', '/projects/{id}'].sort(),
+      [
+        '/auth/code', '/auth/demo', '/auth/login', '/auth/logout', '/auth/me', '/auth/reset', '/auth/signup', '/overview', '/projects', '/projects/{id}',
+        '/projects/{id}/devices', '/projects/{id}/devices/summary', '/projects/{id}/devices/{sn}', '/projects/{id}/devices/{sn}/operations',
+        '/projects/{id}/events', '/devices/unverified', '/manufacturer/devices',
+      ].sort(),
     );
     const create = doc.paths['/projects'].post.requestBody.content['application/json'].schema;
     expect(create.required).toEqual(expect.arrayContaining(['projectName', 'scenario']));

@@ -3,6 +3,18 @@
 import {
   CodeRequestSchema,
   CodeSentResponseSchema,
+  DeviceAddRequestSchema,
+  DeviceDetailSchema,
+  DeviceItemSchema,
+  DeviceListResponseSchema,
+  DeviceRegisterRequestSchema,
+  DeviceRegisterResponseSchema,
+  DeviceRenameRequestSchema,
+  DeviceSummarySchema,
+  OperationItemSchema,
+  OperationRequestSchema,
+  ProjectEventSchema,
+  UnverifiedDeviceSchema,
   ErrorEnvelopeSchema,
   LoginRequestSchema,
   MeResponseSchema,
@@ -32,6 +44,13 @@ const failure = (description: string) => ({ description, content: json(ref('Erro
 
 const csrf = { name: 'X-Airloom-Csrf', in: 'header', required: true, schema: { type: 'string', const: '1' }, description: 'CSRF guard: every state-changing call sends 1' };
 const projectId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+const sn = { name: 'sn', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9A-Za-z]{16,32}$' }, description: 'serial number (case-insensitive)' };
+const listQuery = [
+  { name: 'type', in: 'query', required: false, schema: schema(DeviceItemSchema.shape.type, 'input') },
+  { name: 'state', in: 'query', required: false, schema: { type: 'string', enum: ['online', 'offline'] }, description: 'online = any status but 0/9' },
+  { name: 'search', in: 'query', required: false, schema: { type: 'string', maxLength: 64 }, description: 'name, SN, MAC or IP, case-insensitive' },
+];
+const notVisible = { '404': failure('project not visible to me, or device not in it (412)') };
 const common = { '400': failure('invalid parameters (code 400, with fields)'), '403': failure('foreign Origin or missing CSRF header (code 2)') };
 const authed = { '401': failure('no session (code 8) or expired session (code 9)') };
 
@@ -52,7 +71,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     servers: [{ url: '/api/v1' }],
     components: {
       schemas: { ErrorEnvelope: schema(ErrorEnvelopeSchema, 'output') },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'airloom_session' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'airloom_session' },
+        manufacturerKey: { type: 'http', scheme: 'bearer' },
+      },
     },
     paths: {
       '/auth/code': {
@@ -123,6 +145,109 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           security: [{ session: [] }],
           parameters: [projectId, csrf],
           responses: { '200': ok('deleted', z.null()), ...common, ...authed, '403': failure('CSRF (2), not the owner (173) or demo project (917)'), '404': failure('412') },
+        }),
+      },
+      '/projects/{id}/devices': {
+        get: op("The project's devices", 'devices', {
+          security: [{ session: [] }],
+          parameters: [projectId, ...listQuery],
+          responses: { '200': ok('the list (all of them, no paging)', DeviceListResponseSchema), '400': common['400'], ...authed, ...notVisible },
+        }),
+        post: op('Add a registered device to the project by its serial number', 'devices', {
+          security: [{ session: [] }],
+          parameters: [projectId, csrf],
+          requestBody: { required: true, content: json(schema(DeviceAddRequestSchema, 'input')) },
+          responses: {
+            '201': ok('bound; a given name is pushed to the device', DeviceItemSchema),
+            ...common,
+            ...authed,
+            '400': failure('invalid parameters (400) or the device is bound already or sold to another account (167)'),
+            '403': failure('CSRF (2), read-only project (173) or demo project (917)'),
+            '404': failure('project not visible, or no device with this serial number is registered (412)'),
+          },
+        }),
+      },
+      '/projects/{id}/devices/summary': {
+        get: op('Online/offline counts by type, connected clients, open alarms', 'devices', {
+          security: [{ session: [] }],
+          parameters: [projectId],
+          responses: { '200': ok('the counts', DeviceSummarySchema), ...authed, ...notVisible },
+        }),
+      },
+      '/projects/{id}/devices/{sn}': {
+        get: op('One device with radios, clients, ports and its last status changes', 'devices', {
+          security: [{ session: [] }],
+          parameters: [projectId, sn],
+          responses: { '200': ok('the device', DeviceDetailSchema), '400': common['400'], ...authed, ...notVisible },
+        }),
+        patch: op('Rename a device: stored at once, confirmed by the device later (pendingConfig)', 'devices', {
+          security: [{ session: [] }],
+          parameters: [projectId, sn, csrf],
+          requestBody: { required: true, content: json(schema(DeviceRenameRequestSchema, 'input')) },
+          responses: {
+            '200': ok('the device with the new name, pendingConfig true', DeviceItemSchema),
+            ...common,
+            ...authed,
+            '400': failure('invalid parameters (400), device offline (36), restarting (71) or managed locally (76)'),
+            '403': failure('CSRF (2), read-only project (173) or demo project (917)'),
+            ...notVisible,
+          },
+        }),
+        delete: op('Remove a device from the project (it stays registered and can be added again)', 'devices', {
+          security: [{ session: [] }],
+          parameters: [projectId, sn, csrf],
+          responses: { '200': ok('removed', z.null()), ...common, ...authed, '403': failure('CSRF (2), read-only project (173) or demo project (917)'), ...notVisible },
+        }),
+      },
+      '/projects/{id}/devices/{sn}/operations': {
+        post: op('Restart or locate (blink) a device', 'devices', {
+          security: [{ session: [] }],
+          parameters: [projectId, sn, csrf],
+          requestBody: { required: true, content: json(schema(OperationRequestSchema, 'input')) },
+          responses: {
+            '202': ok('queued; its progress arrives as `operation` events', OperationItemSchema),
+            ...common,
+            ...authed,
+            '400': failure('invalid parameters (400), device offline (36), busy: restarting or the same operation unfinished (71)'),
+            '403': failure('CSRF (2), read-only project (173) or demo project (917)'),
+            ...notVisible,
+          },
+        }),
+      },
+      '/projects/{id}/events': {
+        get: op('Live events of the project (Server-Sent Events)', 'devices', {
+          security: [{ session: [] }],
+          parameters: [projectId],
+          description:
+            'A `text/event-stream`: `event: <type>` and `data: <ProjectEvent JSON>` per event (types device, device-removed, operation), ' +
+            'a `: ping` comment every 15 s, `retry: 2000`.',
+          responses: {
+            '200': { description: 'the stream; each data line is one ProjectEvent', content: { 'text/event-stream': { schema: schema(ProjectEventSchema, 'output') } } },
+            ...authed,
+            '404': failure('project not visible to me (412)'),
+          },
+        }),
+      },
+      '/devices/unverified': {
+        get: op('My devices (sold to my account) that connected but are in no project yet', 'devices', {
+          security: [{ session: [] }],
+          responses: { '200': ok('the list', z.object({ items: z.array(UnverifiedDeviceSchema), total: z.number().int() })), ...authed },
+        }),
+      },
+      '/manufacturer/devices': {
+        post: op('Register manufactured devices and their broker secrets', 'manufacturer', {
+          security: [{ manufacturerKey: [] }, { session: [] }],
+          description:
+            'For a session whose account role is manufacturer (then with the CSRF header), or with `Authorization: Bearer <key>` ' +
+            '(env AIRLOOM_MANUFACTURER_KEY; in the embedded setup the file DATA_DIR/manufacturer.key). Registering an SN again replaces ' +
+            'its identity and secret and keeps its project.',
+          requestBody: { required: true, content: json(schema(DeviceRegisterRequestSchema, 'input')) },
+          responses: {
+            '200': ok('registered', DeviceRegisterResponseSchema),
+            '400': failure('invalid parameters (400): fields name the rows, e.g. devices.3.owner for an unknown account'),
+            ...authed,
+            '403': failure('wrong key, or not a manufacturer account (2)'),
+          },
         }),
       },
       '/overview': {

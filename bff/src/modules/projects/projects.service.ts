@@ -21,6 +21,8 @@ const DEMO_IDS = [DEMO_PROJECT_IDS.WLAN, DEMO_PROJECT_IDS.MESH];
 export interface ProjectsServiceDeps {
   repo: ProjectsRepository;
   clock: () => number;
+  /** Unbinds a deleted project's devices (devices service), so they can be added elsewhere. */
+  releaseDevices?: (projectId: number) => Promise<void>;
 }
 
 export function projectContext(row: ProjectRow, accountId: number, now: number): ProjectContext {
@@ -168,6 +170,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     async remove(principal: Principal, id: number): Promise<void> {
       await authorised(principal, id, 'project.delete');
       await repo.remove(id);
+      await deps.releaseDevices?.(id);
     },
   };
 }

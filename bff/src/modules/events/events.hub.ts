@@ -1,0 +1,89 @@
+// One bus subscription per BFF process, fanned out to every open event stream of a project
+// (common.md "Internal bus"). Streams re-check their access at every ping, so a revoked share or
+// an ended session stops receiving within one ping period.
+import type { ProjectEvent } from '@airloom/contracts';
+import type { Bus } from '@airloom/gateway';
+import type { Response } from 'express';
+import type { Logger } from '../../logger.js';
+
+export const PING_MS = 15_000;
+export const RETRY_MS = 2_000;
+
+export interface EventStream {
+  res: Response;
+  /** false when the caller may no longer see the project */
+  stillAllowed(): Promise<boolean>;
+}
+
+export function createEventHub(bus: Bus | undefined, logger: Logger, pingMs = PING_MS) {
+  const streams = new Map<number, Set<EventStream>>();
+
+  function send(stream: EventStream, event: ProjectEvent): void {
+    stream.res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  }
+
+  const off = bus?.onEvents((projectId, event) => {
+    const open = streams.get(projectId);
+    if (open) for (const s of open) send(s, event);
+  });
+
+  function remove(projectId: number, stream: EventStream): void {
+    const open = streams.get(projectId);
+    if (!open) return;
+    open.delete(stream);
+    if (open.size === 0) streams.delete(projectId);
+  }
+
+  const pinger = setInterval(() => {
+    for (const [projectId, open] of streams) {
+      for (const stream of open) {
+        stream.res.write(': ping\n\n');
+        stream
+          .stillAllowed()
+          .then((ok) => {
+            if (!ok) {
+              remove(projectId, stream);
+              stream.res.end();
+            }
+          })
+          .catch((err: unknown) => logger.warn({ err }, 'event stream: access re-check failed'));
+      }
+    }
+  }, pingMs);
+  pinger.unref();
+
+  return {
+    /** Starts the stream on `res` and keeps it until the client goes away. */
+    open(projectId: number, stream: EventStream): void {
+      const { res } = stream;
+      res.status(200);
+      res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store, no-transform');
+      res.setHeader('Connection', 'keep-alive');
+      res.setHeader('X-Accel-Buffering', 'no'); // a proxy in front must not buffer the stream
+      res.flushHeaders();
+      res.write(`retry: ${RETRY_MS}\n\n`);
+      let open = streams.get(projectId);
+      if (!open) streams.set(projectId, (open = new Set()));
+      open.add(stream);
+      res.on('close', () => remove(projectId, stream));
+    },
+
+    /** Open streams, for tests and health. */
+    count(): number {
+      let n = 0;
+      for (const open of streams.values()) n += open.size;
+      return n;
+    },
+
+    /** Ends every stream (shutdown). */
+    close(): void {
+      clearInterval(pinger);
+      off?.();
+      for (const open of streams.values()) for (const s of open) s.res.end();
+      streams.clear();
+    },
+  };
+}
+
+export type EventHub = ReturnType<typeof createEventHub>;

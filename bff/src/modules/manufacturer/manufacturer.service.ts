@@ -1,0 +1,62 @@
+// The manufacturer registers devices and their broker secrets (ARCHITECTURE §5, issue 4). Rows are
+// checked first (an owner must be an account, a staged project must exist) so a batch is stored
+// whole or not at all; then the broker learns the credentials (Mosquitto dynsec; nothing to do for
+// the embedded broker, which reads the devices table).
+import { ErrorCode, normaliseAccount, type DeviceRegisterRequest, type DeviceRegisterResponse } from '@airloom/contracts';
+import { publishDeviceEvent, registerDevices, type Bus } from '@airloom/gateway';
+import { AppError } from '../../http/app-error.js';
+import type { Logger } from '../../logger.js';
+import type { ManufacturerRepository } from './manufacturer.repository.js';
+
+/** H4's DeviceProvisioner (gateway/src/broker/provisioner.ts). */
+export interface DeviceProvisioner {
+  provision(devices: { endpointId: string; secret: string }[]): Promise<void>;
+}
+
+export interface ManufacturerServiceDeps {
+  repo: ManufacturerRepository;
+  provisioner: DeviceProvisioner;
+  bus: Bus | undefined;
+  logger: Logger;
+}
+
+export function createManufacturerService(deps: ManufacturerServiceDeps) {
+  const { repo } = deps;
+  return {
+    async register(request: DeviceRegisterRequest): Promise<DeviceRegisterResponse> {
+      const devices = request.devices.map((d) => ({ ...d, sn: d.sn.toUpperCase() }));
+      const owners = await repo.accountIds([...new Set(devices.flatMap((d) => (d.owner ? [normaliseAccount(d.owner)] : [])))]);
+      const projects = await repo.existingProjectIds([...new Set(devices.flatMap((d) => (d.projectId ? [d.projectId] : [])))]);
+      const fields: Record<string, string> = {};
+      const seen = new Set<string>();
+      devices.forEach((d, i) => {
+        if (d.owner && !owners.has(normaliseAccount(d.owner))) fields[`devices.${i}.owner`] = 'rules.deviceOwner.length';
+        if (d.projectId && !projects.has(d.projectId)) fields[`devices.${i}.projectId`] = 'errors.generic.invalidInput';
+        if (seen.has(d.sn)) fields[`devices.${i}.sn`] = 'errors.generic.invalidInput';
+        seen.add(d.sn);
+      });
+      if (Object.keys(fields).length) throw new AppError(ErrorCode.INVALID_PARAMS, fields);
+
+      const result = await registerDevices(
+        repo.db,
+        devices.map((d) => ({
+          sn: d.sn,
+          type: d.type,
+          model: d.model,
+          mac: d.mac,
+          secret: d.secret,
+          ownerAccountId: d.owner ? owners.get(normaliseAccount(d.owner))! : null,
+          projectId: d.projectId ?? null,
+        })),
+      );
+      await deps.provisioner.provision(result.devices.map((r, i) => ({ endpointId: r.endpointId, secret: devices[i]!.secret })));
+      const bus = deps.bus;
+      if (bus) {
+        for (const d of devices) if (d.projectId) await publishDeviceEvent(repo.db, bus, d.sn);
+      }
+      return result;
+    },
+  };
+}
+
+export type ManufacturerService = ReturnType<typeof createManufacturerService>;
