@@ -1,0 +1,96 @@
+// Pushes changed rows to the project's browsers (common.md "Internal bus"). Changes are coalesced
+// for a few milliseconds and read back in bulk, so a burst (5,000 devices reporting, a reconnect
+// storm) costs two queries per flush instead of two per device.
+import type { Knex } from 'knex';
+import type { Bus } from './bus/bus.js';
+import { toDeviceItem, toOperationItem } from './store/mapping.js';
+import { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow } from './store/rows.js';
+import type { RuntimeLogger } from './logger.js';
+
+const COALESCE_MS = 50;
+const CHUNK = 500;
+
+export interface LiveEvents {
+  device(sn: string): void;
+  /** the operation's event, then its device's (the DeviceItem shows the unfinished operation) */
+  operation(id: number, sn: string): void;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export function createLiveEvents(db: Knex, bus: Pick<Bus, 'publishEvent'>, logger: RuntimeLogger): LiveEvents {
+  let sns = new Set<string>();
+  let operationIds = new Set<number>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  function schedule(): void {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, COALESCE_MS);
+  }
+
+  async function publish(deviceSns: string[], ids: number[]): Promise<void> {
+    for (const part of chunks(ids)) {
+      const rows = (await db<OperationRow>('operations').whereIn('id', part)) as OperationRow[];
+      for (const row of rows) void bus.publishEvent(Number(row.project_id), { type: 'operation', operation: toOperationItem(row) });
+    }
+    for (const part of chunks(deviceSns)) {
+      const rows = (await db<DeviceRow>('devices').whereIn('sn', part).whereNotNull('project_id')) as DeviceRow[];
+      if (rows.length === 0) continue;
+      const ops = (await db<OperationRow>('operations')
+        .whereIn('sn', rows.map((r) => r.sn))
+        .whereIn('state', UNFINISHED_OPERATION_STATES)
+        .orderBy('id', 'asc')) as OperationRow[];
+      const newest = new Map(ops.map((o) => [o.sn, o]));
+      for (const row of rows) {
+        void bus.publishEvent(Number(row.project_id), { type: 'device', device: toDeviceItem(row, newest.get(row.sn) ?? null) });
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    const deviceSns = [...sns];
+    const ids = [...operationIds];
+    sns = new Set();
+    operationIds = new Set();
+    running = running.then(async () => {
+      if (deviceSns.length === 0 && ids.length === 0) return;
+      try {
+        await publish(deviceSns, ids);
+      } catch (err) {
+        // a lost event only makes a browser wait for the next change
+        logger.warn({ err }, 'gateway: live events not published');
+      }
+    });
+    return running;
+  }
+
+  return {
+    device(sn) {
+      sns.add(sn);
+      schedule();
+    },
+    operation(id, sn) {
+      operationIds.add(id);
+      sns.add(sn);
+      schedule();
+    },
+    flush,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await flush();
+    },
+  };
+}

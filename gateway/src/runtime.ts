@@ -1,0 +1,148 @@
+// The gateway runtime (ARCHITECTURE §5): the USP controller, device sessions and status, desired
+// state, the operations outbox and telemetry, wired together and run by start()/stop().
+import type { Knex } from 'knex';
+import { createBus, type Bus } from './bus/bus.js';
+import { DEFAULT_CONTROLLER_ID, newGatewayId, type MqttProtocolVersion } from './config.js';
+import type { RuntimeContext } from './context.js';
+import { createLiveEvents } from './live-events.js';
+import type { RuntimeLogger } from './logger.js';
+import { createOutbox } from './outbox.js';
+import { createReconciler } from './reconciler.js';
+import { createSessions, type Sessions } from './sessions.js';
+import { createTelemetryWriter } from './telemetry.js';
+import { gatewayTimings, type GatewayTimings } from './timings.js';
+import { createUspController } from './usp-controller.js';
+
+export interface GatewayRuntimeOptions {
+  db: Knex;
+  logger: RuntimeLogger;
+  mqttUrl: string;
+  mqttUsername?: string;
+  mqttPassword?: string;
+  /** 5 on real brokers, 4 (3.1.1) on the embedded aedes broker */
+  protocolVersion: MqttProtocolVersion;
+  gatewayId?: string;
+  controllerId?: string;
+  timeScale?: number;
+  /** the internal bus; by default the runtime opens its own on the same broker */
+  bus?: Bus;
+  /** override single timings (tests) */
+  timings?: Partial<GatewayTimings>;
+}
+
+export interface GatewayRuntime {
+  readonly gatewayId: string;
+  readonly controllerId: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRuntime {
+  const gatewayId = options.gatewayId ?? newGatewayId();
+  const controllerId = options.controllerId ?? DEFAULT_CONTROLLER_ID;
+  const timings = { ...gatewayTimings(options.timeScale ?? 1), ...options.timings };
+  const { db, logger } = options;
+  const now = () => Date.now();
+  const timers: NodeJS.Timeout[] = [];
+  let ownBus: Bus | null = null;
+  let parts: {
+    ctx: RuntimeContext;
+    sessions: Sessions;
+    stopParts(): Promise<void>;
+  } | null = null;
+
+  function every(ms: number, task: () => Promise<void>, what: string): void {
+    let busy = false;
+    timers.push(
+      setInterval(() => {
+        if (busy) return;
+        busy = true;
+        task()
+          .catch((err: unknown) => logger.error({ err }, `gateway: ${what} failed`))
+          .finally(() => {
+            busy = false;
+          });
+      }, ms),
+    );
+  }
+
+  return {
+    gatewayId,
+    controllerId,
+
+    async start() {
+      if (parts) return;
+      const bus =
+        options.bus ??
+        (ownBus = createBus({
+          mqttUrl: options.mqttUrl,
+          username: options.mqttUsername,
+          password: options.mqttPassword,
+          protocolVersion: options.protocolVersion,
+          clientId: `airloom-gw-bus-${gatewayId}`,
+          logger,
+        }));
+      const events = createLiveEvents(db, bus, logger);
+      let sessions: Sessions | null = null;
+      const telemetry = createTelemetryWriter({
+        db,
+        gatewayId,
+        events,
+        logger,
+        flushEveryMs: timings.flushEveryMs,
+        now,
+        onFlushed: (seen) => sessions?.reviveHeard(seen) ?? Promise.resolve(),
+      });
+      const controller = createUspController({
+        mqttUrl: options.mqttUrl,
+        mqttUsername: options.mqttUsername,
+        mqttPassword: options.mqttPassword,
+        protocolVersion: options.protocolVersion,
+        gatewayId,
+        controllerId,
+        requestTimeoutMs: timings.requestTimeoutMs,
+        logger,
+        onRecord: (ep, record) => sessions?.onRecord(ep, record),
+        onConnected: () => outbox.nudge(),
+      });
+      const ctx: RuntimeContext = { db, logger, controller, events, telemetry, timings, gatewayId, now };
+      const reconciler = createReconciler(ctx);
+      const outbox = createOutbox(ctx);
+      sessions = createSessions(ctx, { reconciler, outbox });
+      const s = sessions;
+
+      bus.onNudge((sn) => {
+        reconciler.nudge(sn);
+        outbox.nudge();
+      });
+      await bus.ready();
+      telemetry.start();
+      await controller.start();
+      every(timings.pollEveryMs, () => reconciler.poll(), 'desired-state poll');
+      every(timings.pollEveryMs, () => outbox.tick(), 'outbox poll');
+      every(timings.sweepEveryMs, () => s.sweep(), 'offline sweep');
+      outbox.nudge();
+      parts = {
+        ctx,
+        sessions: s,
+        async stopParts() {
+          await controller.stop();
+          await Promise.allSettled([s.idle(), reconciler.idle(), outbox.idle()]);
+          await telemetry.stop();
+          await events.close();
+        },
+      };
+      logger.info({ gatewayId, controllerId, mqttUrl: options.mqttUrl, protocolVersion: options.protocolVersion }, 'gateway: started');
+    },
+
+    async stop() {
+      for (const t of timers.splice(0)) clearInterval(t);
+      const p = parts;
+      parts = null;
+      if (p) await p.stopParts();
+      if (ownBus) await ownBus.close();
+      ownBus = null;
+      logger.info({ gatewayId }, 'gateway: stopped');
+    },
+  };
+}

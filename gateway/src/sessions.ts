@@ -1,0 +1,284 @@
+// Device sessions and status (common.md "Status", spec §3): who is connected, the three
+// subscriptions ensured on each agent once per connection, DeviceInfo learnt, Notify handled and
+// answered, offline on a disconnect record or last will, or after 3 missed status periods.
+import { DeviceStatus } from '@airloom/contracts';
+import { buildAdd, buildGet, buildNotifyResp, type GetRespMsg, type NotifyMsg, type UspMap, type UspMsg } from '@airloom/usp';
+import { createLimiter, createSerialQueue, type KnownDevice, type RuntimeContext } from './context.js';
+import { finishRebootOnBoot, type Outbox } from './outbox.js';
+import { NAME_PARAM, type Reconciler } from './reconciler.js';
+import { OFFLINE_STATUSES, transition, type StatusReason } from './status.js';
+import { deviceInfoColumns, statusEventColumns } from './telemetry.js';
+import type { AgentRecord } from './usp-controller.js';
+
+/** subscription IDs are fixed so adding them again is idempotent (common.md "USP usage") */
+export const SUBSCRIPTIONS = {
+  boot: { id: 'airloom-boot', notifType: 'Event', reference: 'Device.Boot!' },
+  name: { id: 'airloom-vc', notifType: 'ValueChange', reference: NAME_PARAM },
+  status: { id: 'airloom-status', notifType: 'Event', reference: 'Device.X_AIRLOOM_Status!' },
+  /** a plain TR-181 agent's heartbeat: the gateway then Gets what the status event would carry */
+  periodic: { id: 'airloom-status', notifType: 'Event', reference: 'Device.LocalAgent.Periodic!' },
+} as const;
+
+const POLLED_TELEMETRY = ['Device.DeviceInfo.UpTime', 'Device.DeviceInfo.SoftwareVersion', 'Device.IP.Interface.1.IPv4Address.1.IPAddress'];
+const SUBSCRIPTION_TABLE = 'Device.LocalAgent.Subscription.';
+const KNOWN_TTL_MS = 5 * 60_000;
+const UNKNOWN_TTL_MS = 10_000;
+const SETUP_CONCURRENCY = 100;
+/** statuses a disconnect takes offline; a rebooting device (8) is expected to drop */
+const CONNECTED_STATUSES = [1, 2, 3, 4, 5, 6, 7];
+
+interface Session extends KnownDevice {
+  ready: boolean;
+  settingUp: boolean;
+  retryAt: number;
+}
+
+export interface Sessions {
+  onRecord(ep: string, record: AgentRecord): void;
+  /** offline after 3 missed status periods */
+  sweep(): Promise<void>;
+  /** after a telemetry write: devices heard but marked offline meanwhile (by another instance) come back */
+  reviveHeard(seen: Map<string, number>): Promise<void>;
+  /** wait for the messages being handled */
+  idle(): Promise<void>;
+}
+
+/** Every `full path → value` of a GetResp (resolved path + relative parameter name). */
+export function flattenGetResp(resp: GetRespMsg): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const requested of resp.reqPathResults) {
+    if (requested.errCode !== 0) continue;
+    for (const resolved of requested.resolvedPathResults) {
+      for (const [key, value] of Object.entries(resolved.resultParams)) out.set(resolved.resolvedPath + key, value);
+    }
+  }
+  return out;
+}
+
+function underPath(flat: Map<string, string>, prefix: string): UspMap {
+  const out: UspMap = {};
+  for (const [path, value] of flat) if (path.startsWith(prefix)) out[path.slice(prefix.length)] = value;
+  return out;
+}
+
+export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconciler; outbox: Outbox }): Sessions {
+  const { db, logger, controller, events, telemetry, timings } = ctx;
+  const startedAt = ctx.now();
+  const sessions = new Map<string, Session>();
+  const known = new Map<string, { device: KnownDevice | null; until: number }>();
+  const serial = createSerialQueue((err, ep) => logger.error({ err, ep }, 'gateway: device message handling failed'));
+  const limit = createLimiter(SETUP_CONCURRENCY);
+  const running = new Set<Promise<void>>();
+
+  async function lookup(ep: string): Promise<KnownDevice | null> {
+    const hit = known.get(ep);
+    if (hit && hit.until > ctx.now()) return hit.device;
+    const row = (await db('devices').where({ endpoint_id: ep }).first('sn')) as { sn: string } | undefined;
+    const device = row ? { sn: row.sn, ep } : null;
+    known.set(ep, { device, until: ctx.now() + (device ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });
+    return device;
+  }
+
+  async function setStatus(sn: string, from: readonly number[], to: number, reason: StatusReason, set?: Record<string, unknown>): Promise<boolean> {
+    const left = await transition(db, { sn, from, to, reason, now: ctx.now(), set });
+    if (left !== null) events.device(sn);
+    return left !== null;
+  }
+
+  function openSession(device: KnownDevice): Session {
+    const session: Session = { ...device, ready: false, settingUp: false, retryAt: 0 };
+    sessions.set(device.ep, session);
+    startSetup(session);
+    return session;
+  }
+
+  function startSetup(session: Session): void {
+    if (session.settingUp || session.retryAt > ctx.now()) return;
+    session.settingUp = true;
+    const task = limit(() => setup(session))
+      .then(
+        () => {
+          session.ready = true;
+          session.retryAt = 0;
+        },
+        (err: unknown) => {
+          session.retryAt = ctx.now() + timings.resendAfterMs;
+          logger.warn({ err, sn: session.sn }, 'gateway: device setup failed, will retry on its next message');
+        },
+      )
+      .finally(() => {
+        session.settingUp = false;
+        running.delete(task);
+      });
+    running.add(task);
+  }
+
+  /** DeviceInfo, then the subscriptions, then whatever the device is owed (rename, operations). */
+  async function setup(session: Session): Promise<void> {
+    const { sn, ep } = session;
+    const info = underPath(flattenGetResp(await controller.request(ep, buildGet(['Device.DeviceInfo.']))), 'Device.DeviceInfo.');
+    const supportsName = info.X_AIRLOOM_Name !== undefined;
+    await db('devices')
+      .where({ sn })
+      .update({ ...deviceInfoColumns(info), supports_name: supportsName ? 1 : 0, gateway_id: ctx.gatewayId, updated_at: ctx.now() });
+    events.device(sn);
+    if (supportsName) await deps.reconciler.nameReported(session, info.X_AIRLOOM_Name as string);
+    await ensureSubscriptions(ep, supportsName);
+    deps.reconciler.nudge(sn);
+    deps.outbox.nudge();
+  }
+
+  async function ensureSubscriptions(ep: string, vendor: boolean): Promise<void> {
+    const wanted = vendor ? [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.name, SUBSCRIPTIONS.status] : [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.periodic];
+    const present = new Set<string>();
+    try {
+      const flat = flattenGetResp(await controller.request(ep, buildGet([SUBSCRIPTION_TABLE])));
+      for (const [path, value] of flat) if (path.endsWith('.ID')) present.add(value);
+    } catch (err) {
+      // an agent with no subscription yet may answer with an error: add them all
+      logger.debug({ err, ep }, 'gateway: subscriptions not listed');
+    }
+    const missing = wanted.filter((s) => !present.has(s.id));
+    if (missing.length === 0) return;
+    const resp = await controller.request(
+      ep,
+      buildAdd(
+        missing.map((s) => ({
+          objPath: SUBSCRIPTION_TABLE,
+          paramSettings: [
+            { param: 'ID', value: s.id, required: true },
+            { param: 'Enable', value: 'true', required: true },
+            { param: 'NotifType', value: s.notifType, required: true },
+            { param: 'ReferenceList', value: s.reference, required: true },
+            { param: 'NotifRetry', value: 'true' },
+            { param: 'Persistent', value: 'true' },
+          ],
+        })),
+        { allowPartial: true },
+      ),
+    );
+    const failed = resp.createdObjResults.filter((r) => !r.ok);
+    if (failed.length > 0) logger.warn({ ep, failed }, 'gateway: agent refused a subscription');
+  }
+
+  async function pollTelemetry(device: KnownDevice): Promise<void> {
+    const flat = flattenGetResp(await controller.request(device.ep, buildGet(POLLED_TELEMETRY)));
+    const info = deviceInfoColumns(underPath(flat, 'Device.DeviceInfo.'));
+    const ip = flat.get('Device.IP.Interface.1.IPv4Address.1.IPAddress');
+    telemetry.report(device.sn, { ...info, ...(ip !== undefined ? { ip: ip.slice(0, 45) } : {}) });
+  }
+
+  async function onConnect(device: KnownDevice): Promise<void> {
+    telemetry.touch(device.sn);
+    await setStatus(device.sn, OFFLINE_STATUSES, DeviceStatus.ONLINE, 'connect', { gateway_id: ctx.gatewayId, last_seen_at: ctx.now() });
+    // a new connection: ensure the subscriptions again (the agent may have lost them)
+    openSession(device);
+  }
+
+  async function onDisconnect(device: KnownDevice, reason: string): Promise<void> {
+    sessions.delete(device.ep);
+    // the agent's own disconnect record and its last will look alike; the broker sends the will
+    const why: StatusReason = /will|lost|unexpected|abnormal/i.test(reason) ? 'last-will' : 'disconnect';
+    // a device restarting for our reboot drops on purpose (it may do so before we mark it rebooting)
+    const rebooting = await db('operations').where({ sn: device.sn, kind: 'reboot' }).whereIn('state', ['sent', 'running']).first('id');
+    if (rebooting) return;
+    await setStatus(device.sn, CONNECTED_STATUSES, DeviceStatus.OFFLINE, why);
+  }
+
+  async function onBoot(device: KnownDevice, params: UspMap): Promise<void> {
+    const key = params.CommandKey ?? '';
+    const now = ctx.now();
+    const result = await db.transaction(async (trx) => {
+      await trx('devices')
+        .where({ sn: device.sn })
+        .update({ last_boot_at: now, last_boot_command_key: key === '' ? null : key.slice(0, 64), gateway_id: ctx.gatewayId, last_seen_at: now });
+      const operationId = await finishRebootOnBoot(trx, device.sn, key, now);
+      const left = await transition(trx, { sn: device.sn, from: [...OFFLINE_STATUSES, DeviceStatus.REBOOTING], to: DeviceStatus.ONLINE, reason: 'boot', now });
+      return { operationId, changed: left !== null };
+    });
+    if (result.operationId !== null) events.operation(result.operationId, device.sn);
+    events.device(device.sn);
+    // the software may have changed: learn DeviceInfo again
+    const session = sessions.get(device.ep);
+    if (session && !session.settingUp) startSetup(session);
+    deps.reconciler.nudge(device.sn);
+    deps.outbox.nudge();
+  }
+
+  async function onNotify(device: KnownDevice, msg: NotifyMsg): Promise<void> {
+    const n = msg.notification;
+    if (n.kind === 'event' && n.eventName === 'Boot!') await onBoot(device, n.params);
+    else if (n.kind === 'event' && n.eventName === 'X_AIRLOOM_Status!') telemetry.report(device.sn, statusEventColumns(n.params));
+    else if (n.kind === 'event' && n.eventName === 'Periodic!') {
+      pollTelemetry(device).catch((err: unknown) => logger.debug({ err, sn: device.sn }, 'gateway: telemetry poll failed'));
+    } else if (n.kind === 'valueChange' && n.paramPath === NAME_PARAM) await deps.reconciler.nameReported(device, n.paramValue);
+    else logger.debug({ sn: device.sn, notification: n.kind }, 'gateway: notification ignored');
+    // answered after it is handled: if handling failed the agent sends it again
+    if (msg.sendResp) await controller.send(device.ep, buildNotifyResp(msg));
+  }
+
+  async function onMsg(device: KnownDevice, msg: UspMsg): Promise<void> {
+    telemetry.touch(device.sn);
+    const session = sessions.get(device.ep);
+    if (!session) {
+      // traffic from a device this instance has not seen connect (a restart, or another instance's)
+      await setStatus(device.sn, OFFLINE_STATUSES, DeviceStatus.ONLINE, 'traffic', { gateway_id: ctx.gatewayId, last_seen_at: ctx.now() });
+      openSession(device);
+    } else if (!session.ready) startSetup(session);
+    if (msg.type === 'notify') await onNotify(device, msg);
+  }
+
+  return {
+    onRecord(ep, record) {
+      void serial(ep, async () => {
+        const device = await lookup(ep);
+        if (!device) return logger.debug({ ep }, 'gateway: traffic from an unregistered endpoint ignored');
+        if (record.kind === 'mqtt-connect') await onConnect(device);
+        else if (record.kind === 'disconnect') await onDisconnect(device, record.reason);
+        else await onMsg(device, record.msg);
+      });
+    },
+
+    async sweep() {
+      const now = ctx.now();
+      // right after a start nobody has had the chance to report yet
+      if (now - startedAt < timings.offlineAfterMs) return;
+      await telemetry.flush();
+      const cutoff = now - timings.offlineAfterMs;
+      const rows = (await db('devices')
+        .whereNotIn('status', OFFLINE_STATUSES)
+        .andWhere((q) => q.where('last_seen_at', '<', cutoff).orWhereNull('last_seen_at'))
+        .select('sn', 'status', 'last_seen_at')) as { sn: string; status: number; last_seen_at: number | null }[];
+      for (const row of rows) {
+        const status = Number(row.status);
+        // a rebooting device is silent on purpose; the outbox gives its reboot up in time
+        if (status === DeviceStatus.REBOOTING && (row.last_seen_at ?? 0) > now - timings.rebootGiveUpMs) continue;
+        const left = await transition(db, { sn: row.sn, from: [status], to: DeviceStatus.OFFLINE, reason: 'heartbeat-missed', now, seenBefore: cutoff });
+        if (left === null) continue;
+        events.device(row.sn);
+        for (const [ep, s] of sessions) if (s.sn === row.sn) sessions.delete(ep);
+      }
+    },
+
+    async reviveHeard(seen) {
+      const sns = [...seen.keys()];
+      for (let i = 0; i < sns.length; i += 500) {
+        const offline = (await db('devices')
+          .whereIn('sn', sns.slice(i, i + 500))
+          .whereIn('status', OFFLINE_STATUSES)
+          .select('sn')) as { sn: string }[];
+        for (const { sn } of offline) {
+          // heard after it went offline? (a disconnect handled after that message is not undone)
+          const last = (await db('device_status_log').where({ sn }).max({ at: 'at' }).first()) as { at: number | null } | undefined;
+          const heardAt = seen.get(sn) ?? 0;
+          if (last?.at !== null && last?.at !== undefined && Number(last.at) >= heardAt) continue;
+          await setStatus(sn, OFFLINE_STATUSES, DeviceStatus.ONLINE, 'traffic', { gateway_id: ctx.gatewayId });
+        }
+      }
+    },
+
+    async idle() {
+      await Promise.allSettled([...running]);
+    },
+  };
+}
