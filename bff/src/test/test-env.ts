@@ -1,10 +1,13 @@
 // Test harness: the real app on a real database — a fresh SQLite file in a temp dir, or a fresh
 // MariaDB database `airloom_test_<random>` (dropped afterwards) when CI=true or DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { createBus, type Bus } from '@airloom/gateway';
+import { Aedes } from 'aedes';
 import type { Express } from 'express';
 import knex, { type Knex } from 'knex';
 import request from 'supertest';
@@ -61,6 +64,9 @@ export interface TestEnv {
   clock: Clock;
   /** Every log line written by the app, parsed. */
   logs: string[];
+  /** The app's bus and broker, when the options asked for one. */
+  bus: Bus | undefined;
+  broker: TestBroker | undefined;
   outbox(): Message[];
   /** Latest code sent to an account. */
   lastCode(account: string): string;
@@ -71,6 +77,40 @@ export interface TestEnv {
 
 export interface TestEnvOptions {
   env?: Record<string, string>;
+  /** Connects the app to a broker through the bus: a fresh aedes on a free port, or the machine's Mosquitto. */
+  broker?: TestBrokerKind;
+}
+
+export type TestBrokerKind = 'aedes' | 'mosquitto';
+
+/** aedes always; Mosquitto (127.0.0.1:1883, MQTT 5) too when CI=true. */
+export function testBrokers(): TestBrokerKind[] {
+  const ci = process.env.CI === 'true' || process.env.CI === '1';
+  return ci ? ['aedes', 'mosquitto'] : ['aedes'];
+}
+
+export interface TestBroker {
+  url: string;
+  protocolVersion: 4 | 5;
+  close(): Promise<void>;
+}
+
+/** A broker without authentication (the embedded broker's auth has its own tests in gateway/). */
+export async function startTestBroker(kind: TestBrokerKind): Promise<TestBroker> {
+  if (kind === 'mosquitto') return { url: process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883', protocolVersion: 5, close: async () => {} };
+  const broker = new Aedes();
+  await broker.listen();
+  const server = net.createServer((socket) => broker.handle(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    protocolVersion: 4,
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 export async function createTestEnv(backend: Backend, options: TestEnvOptions = {}): Promise<TestEnv> {
@@ -97,7 +137,17 @@ export async function createTestEnv(backend: Backend, options: TestEnvOptions = 
   const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => { offset += ms; } };
   const logs: string[] = [];
   const sink = new Writable({ write(chunk, _enc, done) { logs.push(String(chunk)); done(); } });
-  const build = (database: Knex) => createApp({ db: database, config, clock: clock.now, logger: createLogger({ level: 'debug' }, sink) });
+  const broker = options.broker ? await startTestBroker(options.broker) : undefined;
+  const buses: Bus[] = [];
+  const openBus = async () => {
+    const b = createBus({ mqttUrl: broker!.url, protocolVersion: broker!.protocolVersion, clientId: `bff-test-${randomBytes(4).toString('hex')}`, logger: createLogger({ level: 'silent' }) });
+    buses.push(b);
+    await b.ready();
+    return b;
+  };
+  const bus = broker ? await openBus() : undefined;
+  const build = (database: Knex, appBus: Bus | undefined) =>
+    createApp({ db: database, config, clock: clock.now, logger: createLogger({ level: 'debug' }, sink), bus: appBus });
 
   const outboxFile = path.join(dataDir, 'outbox.jsonl');
   const outbox = (): Message[] =>
@@ -105,11 +155,13 @@ export async function createTestEnv(backend: Backend, options: TestEnvOptions = 
 
   return {
     backend,
-    app: build(db),
+    app: build(db, bus),
     db,
     config,
     clock,
     logs,
+    bus,
+    broker,
     outbox,
     lastCode(account) {
       const message = outbox().reverse().find((m) => m.to === account);
@@ -119,9 +171,11 @@ export async function createTestEnv(backend: Backend, options: TestEnvOptions = 
     async restart() {
       const second = open();
       await migrate(second);
-      return build(second);
+      return build(second, broker ? await openBus() : undefined);
     },
     async close() {
+      for (const b of buses) await b.close();
+      await broker?.close();
       for (const d of dbs) await d.destroy();
       const name = dbName;
       if (name) await withServer((admin) => admin.raw('DROP DATABASE IF EXISTS ??', [name]));
