@@ -1,1 +1,5 @@
-export {};
+// @airloom/device-sim — simulated devices that are real USP agents over MQTT.
+export { Agent, type AgentOptions, type AgentState, type AgentEvents } from './agent.js';
+export { createFleet, type Fleet, type FleetOptions, type FleetStats } from './fleet.js';
+export { demoFleet, generateFleet, SIM_OUI, type DeviceSpec } from './specs.js';
+export { registerDevices, type RegisterOptions } from './register.js';

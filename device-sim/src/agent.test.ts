@@ -1,0 +1,272 @@
+// One agent driven by a tiny controller over a real broker: what a controller (the gateway) would
+// see of a device — its tree, its subscriptions and notifications, reboot and last will.
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildAdd,
+  buildDelete,
+  buildGet,
+  buildOperate,
+  buildSet,
+  type AddRespMsg,
+  type GetRespMsg,
+  type NotifyMsg,
+  type SetRespMsg,
+  type UspMsg,
+} from '@airloom/usp';
+import { Agent } from './agent.js';
+import type { DeviceSpec } from './specs.js';
+import { BROKERS, type TestBroker } from './test/broker.js';
+import { TestController, type Received } from './test/controller.js';
+
+const TIME_SCALE = 0.01; // reboot ~0.6 s, status every 0.3 s
+
+function uniqueSpec(overrides: Partial<DeviceSpec> = {}): DeviceSpec {
+  const tail = randomBytes(5).toString('hex').toUpperCase();
+  return {
+    sn: `ALTEST${tail}`,
+    mac: `02:41:4C:${tail.slice(0, 2)}:${tail.slice(2, 4)}:${tail.slice(4, 6)}`,
+    type: 'ap',
+    model: 'AL-AP620',
+    meshRole: '',
+    name: 'AP-Test',
+    ...overrides,
+  };
+}
+
+const SUBSCRIPTIONS = [
+  { id: 'airloom-boot', type: 'Event', ref: 'Device.Boot!' },
+  { id: 'airloom-vc', type: 'ValueChange', ref: 'Device.DeviceInfo.X_AIRLOOM_Name' },
+  { id: 'airloom-status', type: 'Event', ref: 'Device.X_AIRLOOM_Status!' },
+];
+
+function addSubscriptions() {
+  return buildAdd(
+    SUBSCRIPTIONS.map((s) => ({
+      objPath: 'Device.LocalAgent.Subscription.',
+      paramSettings: [
+        { param: 'ID', value: s.id, required: true },
+        { param: 'Enable', value: 'true' },
+        { param: 'NotifType', value: s.type },
+        { param: 'ReferenceList', value: s.ref },
+        { param: 'NotifRetry', value: 'true' },
+      ],
+    })),
+  );
+}
+
+const isNotify = (ep: string, pred: (n: NotifyMsg) => boolean) => (r: Received) => r.ep === ep && r.msg?.type === 'notify' && pred(r.msg);
+const isEvent = (name: string) => (n: NotifyMsg) => n.notification.kind === 'event' && n.notification.eventName === name;
+const isRecord = (ep: string, kind: string) => (r: Received) => r.ep === ep && r.record.kind === kind;
+
+function expectType<T extends UspMsg['type']>(msg: UspMsg, type: T): Extract<UspMsg, { type: T }> {
+  expect(msg.type).toBe(type);
+  return msg as Extract<UspMsg, { type: T }>;
+}
+
+describe.each(BROKERS)('agent on $name', ({ start }) => {
+  let broker: TestBroker;
+  let controller: TestController;
+  const agents: Agent[] = [];
+
+  function newAgent(spec = uniqueSpec()): Agent {
+    const agent = new Agent({ brokerUrl: broker.url, protocolVersion: broker.protocolVersion, spec, timeScale: TIME_SCALE });
+    agents.push(agent);
+    return agent;
+  }
+
+  beforeAll(async () => {
+    broker = await start();
+    controller = await TestController.connect(broker.url, broker.protocolVersion);
+  });
+  afterEach(async () => {
+    controller.ackNotifies = true;
+    await Promise.all(agents.splice(0).map((a) => a.stop()));
+  });
+  afterAll(async () => {
+    await controller.close();
+    await broker.close();
+  });
+
+  it('announces itself with mqtt_connect and answers a Get of its DeviceInfo', async () => {
+    const agent = newAgent();
+    await agent.start();
+    await controller.waitFor(isRecord(agent.endpointId, 'mqtt-connect'));
+
+    const resp = expectType(await controller.request(agent.endpointId, buildGet(['Device.DeviceInfo.'])), 'getResp');
+    const result = resp.reqPathResults[0]!;
+    expect(result.errCode).toBe(0);
+    const info = result.resolvedPathResults.find((r) => r.resolvedPath === 'Device.DeviceInfo.')!.resultParams;
+    expect(info).toMatchObject({
+      Manufacturer: 'Airloom',
+      ModelName: 'AL-AP620',
+      SerialNumber: agent.spec.sn,
+      SoftwareVersion: expect.stringMatching(/^V\d/),
+      X_AIRLOOM_Name: 'AP-Test',
+    });
+    expect(Number(info.UpTime)).toBeGreaterThan(0);
+  });
+
+  it('resolves wildcards, limits depth and refuses unknown paths with 7026', async () => {
+    const agent = newAgent();
+    await agent.start();
+    const resp = expectType(
+      await controller.request(
+        agent.endpointId,
+        buildGet(['Device.WiFi.Radio.*.Channel', 'Device.LocalAgent.', 'Device.Nope.', 'Device.WiFi.Radio.9.'], { maxDepth: 1 }),
+      ),
+      'getResp',
+    ) as GetRespMsg;
+    const [channels, localAgent, nope, missing] = resp.reqPathResults;
+    expect(channels!.resolvedPathResults.map((r) => r.resolvedPath)).toEqual(['Device.WiFi.Radio.1.', 'Device.WiFi.Radio.2.']);
+    expect(Number(channels!.resolvedPathResults[0]!.resultParams.Channel)).toBeGreaterThan(0);
+    // depth 1: the object's own parameters, not its Controller/Subscription instances
+    expect(localAgent!.resolvedPathResults.map((r) => r.resolvedPath)).toEqual(['Device.LocalAgent.']);
+    expect(localAgent!.resolvedPathResults[0]!.resultParams.EndpointID).toBe(agent.endpointId);
+    expect(nope!.errCode).toBe(7026);
+    expect(missing!.errCode).toBe(7026);
+  });
+
+  it('reports its first boot once the controller subscribes, and re-adding subscriptions changes nothing', async () => {
+    const agent = newAgent();
+    await agent.start();
+    await controller.waitFor(isRecord(agent.endpointId, 'mqtt-connect'));
+    // no subscription yet: the Boot! waits
+    expect(controller.notifies(agent.endpointId)).toHaveLength(0);
+
+    const first = expectType(await controller.request(agent.endpointId, addSubscriptions()), 'addResp') as AddRespMsg;
+    expect(first.createdObjResults.every((r) => r.ok)).toBe(true);
+    const boot = await controller.waitFor(isNotify(agent.endpointId, isEvent('Boot!')));
+    const n = boot.msg as NotifyMsg;
+    expect(n.subscriptionId).toBe('airloom-boot');
+    expect(n.sendResp).toBe(true);
+    expect(n.notification).toMatchObject({ objPath: 'Device.', params: { Cause: 'LocalReboot', CommandKey: '', FirmwareUpdated: 'false', ParameterMap: '{}' } });
+
+    const again = expectType(await controller.request(agent.endpointId, addSubscriptions()), 'addResp') as AddRespMsg;
+    const paths = (r: AddRespMsg) => r.createdObjResults.map((c) => (c.ok ? c.instantiatedPath : c.errMsg));
+    expect(paths(again)).toEqual(paths(first));
+    const count = expectType(await controller.request(agent.endpointId, buildGet(['Device.LocalAgent.SubscriptionNumberOfEntries'])), 'getResp');
+    expect(count.reqPathResults[0]!.resolvedPathResults[0]!.resultParams.SubscriptionNumberOfEntries).toBe('3');
+
+    const del = expectType(await controller.request(agent.endpointId, buildDelete(['Device.LocalAgent.Subscription.[ID=="airloom-vc"].'])), 'deleteResp');
+    expect(del.deletedObjResults[0]).toMatchObject({ ok: true, affectedPaths: [expect.stringMatching(/^Device\.LocalAgent\.Subscription\.\d+\.$/)] });
+    expect(agent.subscriptions.map((s) => s.id)).toEqual(['airloom-boot', 'airloom-status']);
+  });
+
+  it('sends the periodic status event with its telemetry', async () => {
+    const agent = newAgent();
+    await agent.start();
+    await controller.request(agent.endpointId, addSubscriptions());
+    const status = await controller.waitFor(isNotify(agent.endpointId, isEvent('X_AIRLOOM_Status!')));
+    const n = (status.msg as NotifyMsg).notification;
+    if (n.kind !== 'event') throw new Error('not an event');
+    expect(n.params).toMatchObject({ IPAddress: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/), SoftwareVersion: expect.any(String), MeshRole: '' });
+    const radios = JSON.parse(n.params.Radios!) as { band: string; channel: number; power: number; noise: number }[];
+    expect(radios.map((r) => r.band)).toEqual(['2.4GHz', '5GHz']);
+    expect(radios[0]!.noise).toBeLessThan(-80);
+    const clients = JSON.parse(n.params.WiFiClients!) as unknown[];
+    expect(Number(n.params.Clients)).toBe(clients.length);
+    expect(JSON.parse(n.params.Ports!)).toEqual([{ name: 'LAN1', up: true, speed: 1000 }]);
+    expect(JSON.parse(n.params.SSIDs!)).toContain('Airloom-Office');
+  });
+
+  it('renames itself on Set, answers with the new value and sends a ValueChange', async () => {
+    const agent = newAgent();
+    await agent.start();
+    await controller.request(agent.endpointId, addSubscriptions());
+    const set = buildSet([{ objPath: 'Device.DeviceInfo.', paramSettings: [{ param: 'X_AIRLOOM_Name', value: 'Lobby-AP', required: true }] }]);
+    const resp = expectType(await controller.request(agent.endpointId, set), 'setResp') as SetRespMsg;
+    expect(resp.updatedObjResults[0]).toMatchObject({ ok: true, updatedInstResults: [{ affectedPath: 'Device.DeviceInfo.', updatedParams: { X_AIRLOOM_Name: 'Lobby-AP' } }] });
+    const vc = await controller.waitFor(isNotify(agent.endpointId, (n) => n.notification.kind === 'valueChange'));
+    expect((vc.msg as NotifyMsg).subscriptionId).toBe('airloom-vc');
+    expect((vc.msg as NotifyMsg).notification).toEqual({ kind: 'valueChange', paramPath: 'Device.DeviceInfo.X_AIRLOOM_Name', paramValue: 'Lobby-AP' });
+    expect(agent.name).toBe('Lobby-AP');
+
+    // a read-only parameter: the whole Set fails and nothing changes
+    const bad = buildSet([{ objPath: 'Device.DeviceInfo.', paramSettings: [{ param: 'SerialNumber', value: 'X', required: true }] }]);
+    const err = expectType(await controller.request(agent.endpointId, bad), 'error');
+    expect(err.errCode).toBe(7021);
+    expect(err.paramErrs[0]).toMatchObject({ paramPath: 'Device.DeviceInfo.SerialNumber', errCode: 7013 });
+  });
+
+  it('reboots: OperateResp, clean disconnect, back with Boot! carrying the command key; a duplicate is answered, not executed', async () => {
+    const agent = newAgent();
+    await agent.start();
+    await controller.request(agent.endpointId, addSubscriptions());
+    await controller.waitFor(isNotify(agent.endpointId, isEvent('Boot!')));
+    await controller.request(agent.endpointId, buildSet([{ objPath: 'Device.DeviceInfo.', paramSettings: [{ param: 'X_AIRLOOM_Name', value: 'Renamed' }] }]));
+    const mark = controller.received.length;
+
+    const resp = expectType(await controller.request(agent.endpointId, buildOperate('Device.Reboot()', { commandKey: '4711' })), 'operateResp');
+    expect(resp.operationResults[0]).toMatchObject({ executedCommand: 'Device.Reboot()', ok: true });
+    const down = await controller.waitFor(isRecord(agent.endpointId, 'disconnect'), 10_000, mark);
+    expect(down.record).toMatchObject({ fromId: agent.endpointId, toId: 'self::airloom' });
+    await controller.waitFor(isRecord(agent.endpointId, 'mqtt-connect'), 10_000, mark);
+    const boot = await controller.waitFor(isNotify(agent.endpointId, isEvent('Boot!')), 10_000, mark);
+    expect((boot.msg as NotifyMsg).notification).toMatchObject({ params: { Cause: 'RemoteReboot', CommandKey: '4711' } });
+    expect(agent.executions.reboot).toBe(1);
+    // what the device keeps across a reboot: its name and the controller's subscriptions
+    expect(agent.name).toBe('Renamed');
+    expect(agent.subscriptions).toHaveLength(3);
+    expect(agent.device.uptime()).toBeLessThan(5);
+
+    const mark2 = controller.received.length;
+    const dup = expectType(await controller.request(agent.endpointId, buildOperate('Device.Reboot()', { commandKey: '4711' })), 'operateResp');
+    expect(dup.operationResults[0]!.ok).toBe(true);
+    // a fresh key would have rebooted within ~0.6 s; the duplicate must not
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(controller.received.slice(mark2).some(isRecord(agent.endpointId, 'disconnect'))).toBe(false);
+    expect(agent.executions.reboot).toBe(1);
+    expect(agent.connected).toBe(true);
+  });
+
+  it('blinks for Duration × timeScale on Locate', async () => {
+    const agent = newAgent();
+    await agent.start();
+    const resp = expectType(await controller.request(agent.endpointId, buildOperate('Device.X_AIRLOOM_Locate()', { commandKey: '9', inputArgs: { Duration: '60' } })), 'operateResp');
+    expect(resp.operationResults[0]!.ok).toBe(true);
+    expect(agent.locating).toBe(true);
+    await expect.poll(() => agent.locating, { timeout: 5_000 }).toBe(false);
+    expect(agent.executions.locate).toBe(1);
+
+    const unknown = expectType(await controller.request(agent.endpointId, buildOperate('Device.FactoryReset()', { commandKey: '10' })), 'error');
+    expect(unknown.errCode).toBe(7026);
+  });
+
+  it('leaves its last will when killed, a disconnect record when stopped, and comes back without Boot!', async () => {
+    const agent = newAgent();
+    await agent.start();
+    await controller.request(agent.endpointId, addSubscriptions());
+    await controller.waitFor(isNotify(agent.endpointId, isEvent('Boot!')));
+
+    let mark = controller.received.length;
+    agent.kill();
+    const will = await controller.waitFor(isRecord(agent.endpointId, 'disconnect'), 10_000, mark);
+    expect(will.record).toMatchObject({ fromId: agent.endpointId, toId: 'self::airloom' });
+
+    mark = controller.received.length;
+    await agent.start();
+    await controller.waitFor(isRecord(agent.endpointId, 'mqtt-connect'), 10_000, mark);
+    await agent.stop();
+    await controller.waitFor(isRecord(agent.endpointId, 'disconnect'), 10_000, mark);
+    // a lost connection is not a reboot
+    expect(controller.received.slice(mark).some(isNotify(agent.endpointId, isEvent('Boot!')))).toBe(false);
+  });
+
+  it('repeats a Notify with the same msg_id until the NotifyResp arrives', async () => {
+    const agent = newAgent();
+    await agent.start();
+    controller.ackNotifies = false;
+    await controller.request(agent.endpointId, addSubscriptions());
+    const first = (await controller.waitFor(isNotify(agent.endpointId, isEvent('Boot!')))).msg as NotifyMsg;
+    const sameId = (r: Received) => r.ep === agent.endpointId && r.msg?.msgId === first.msgId;
+    await expect.poll(() => controller.received.filter(sameId).length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+
+    controller.ackNotifies = true;
+    await controller.send(agent.endpointId, { type: 'notifyResp', msgId: first.msgId, subscriptionId: first.subscriptionId });
+    await expect.poll(() => agent.pendingNotifies, { timeout: 5_000 }).toBe(0);
+    const seen = controller.received.filter(sameId).length;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(controller.received.filter(sameId).length).toBe(seen);
+  });
+});

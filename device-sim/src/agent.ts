@@ -1,0 +1,850 @@
+// One simulated device: a real USP agent with its own MQTT connection, its own credentials
+// (username and client id = endpoint ID, password = its secret) and a TR-181 tree. It answers
+// Get/Set/Add/Delete/Operate, sends Boot!, ValueChange and the periodic status event, and reboots,
+// blinks and reconnects with the timings of spec §9 scaled by timeScale.
+import { EventEmitter } from 'node:events';
+import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient } from 'mqtt';
+import {
+  agentSubscription,
+  agentTopic,
+  buildAddResp,
+  buildDeleteResp,
+  buildError,
+  buildGetResp,
+  buildNotify,
+  buildOperateResp,
+  buildSetResp,
+  controllerTopic,
+  decodeMsg,
+  decodeRecord,
+  encodeMsgRecord,
+  encodeRecord,
+  endpointIdFor,
+  eventNotification,
+  matchesPath,
+  parseAgentTopic,
+  USP_CONTENT_TYPE,
+  USP_ERR,
+  valueChangeNotification,
+  type AddMsg,
+  type CreatedObjectResult,
+  type DeleteMsg,
+  type DeletedObjectResult,
+  type ErrorParamError,
+  type GetMsg,
+  type Notification,
+  type OperateMsg,
+  type ParamError,
+  type SetMsg,
+  type UpdatedObjectResult,
+  type UspMsg,
+} from '@airloom/usp';
+import { SimDevice } from './device.js';
+import type { ConnectGate, Release } from './gate.js';
+import { Scheduler, type ScheduledTask } from './scheduler.js';
+import type { DeviceSpec } from './specs.js';
+import {
+  getPath,
+  hasSearch,
+  NOTIF_TYPES,
+  parsePath,
+  renderTree,
+  resolveObjects,
+  statusParams,
+  SUBSCRIPTION_TABLE,
+  supportedParam,
+  WRITABLE,
+  type AgentConfig,
+  type Subscription,
+} from './tr181.js';
+
+export interface AgentOptions {
+  brokerUrl: string;
+  /** 5 (default) for Mosquitto/EMQX; 4 (MQTT 3.1.1) for the embedded aedes broker */
+  protocolVersion?: 4 | 5;
+  spec: DeviceSpec;
+  /** the console's USP endpoint ID (env USP_CONTROLLER_ID) */
+  controllerId?: string;
+  /** multiplies every device timing: reboot, status period, locate, retries (0.01 in tests) */
+  timeScale?: number;
+  /** seeds the device's life (clients, noise), so runs repeat */
+  seed?: number;
+  /** shared by a fleet: one timer for all agents */
+  scheduler?: Scheduler;
+  /** shared by a fleet: bounds simultaneous connection attempts */
+  gate?: ConnectGate;
+}
+
+export type AgentState = 'stopped' | 'connecting' | 'online' | 'rebooting';
+
+interface PendingNotify {
+  msgId: string;
+  payload: Uint8Array;
+  firstSentAt: number;
+  attempt: number;
+  task?: ScheduledTask;
+  /** a newer notification with the same key replaces this one (status, value of one parameter) */
+  key: string | undefined;
+}
+
+export interface AgentEvents {
+  state: [AgentState];
+  /** a request from the controller arrived (after decoding) */
+  request: [UspMsg];
+  /** a command was executed (not a duplicate) */
+  executed: [command: string, commandKey: string];
+  /** a connection attempt failed, e.g. refused credentials */
+  connectError: [Error];
+}
+
+const REBOOT_SECONDS = 60; // spec §9: reboot about 1 minute
+const DEFAULT_PERIODIC_INTERVAL = 30; // common brief: status every 30 s
+const NOTIFY_MAX_AGE_MS = 5 * 60_000; // a Notify nobody acknowledged for 5 minutes is dropped
+const MAX_PENDING_NOTIFIES = 64;
+const EXECUTED_KEYS_KEPT = 256;
+const MAX_NAME_LENGTH = 64; // devices.name column
+
+const BOOT_EVENT = 'Device.Boot!';
+const STATUS_EVENT = 'Device.X_AIRLOOM_Status!';
+const NAME_PARAM = 'Device.DeviceInfo.X_AIRLOOM_Name';
+
+export class Agent extends EventEmitter<AgentEvents> {
+  readonly spec: DeviceSpec;
+  readonly endpointId: string;
+  readonly device: SimDevice;
+  /** how many times each command really ran (a duplicate command key does not count) */
+  readonly executions = { reboot: 0, locate: 0 };
+
+  private readonly opts: Required<Pick<AgentOptions, 'brokerUrl' | 'protocolVersion' | 'controllerId' | 'timeScale'>>;
+  private readonly scheduler: Scheduler;
+  private readonly gate: ConnectGate | undefined;
+  private readonly cfg: AgentConfig;
+  /** command keys already executed; kept across simulated reboots */
+  private readonly executedKeys = new Set<string>();
+  private readonly pending = new Map<string, PendingNotify>();
+  private client: MqttClient | undefined;
+  private _state: AgentState = 'stopped';
+  private wanted = false;
+  private attempts = 0;
+  private reconnectTask: ScheduledTask | undefined;
+  private statusTask: ScheduledTask | undefined;
+  private locateTask: ScheduledTask | undefined;
+  private bootTask: ScheduledTask | undefined;
+  /** Boot! waiting to be sent: set at power-on and by a reboot, cleared once a subscriber got it */
+  private pendingBoot: { cause: string; commandKey: string } | undefined = { cause: 'LocalReboot', commandKey: '' };
+  /** a reboot whose down time was cut short by stop(): the device boots on the next start() */
+  private rebootDue = false;
+  private nextSubInstance = 1;
+  /** a status event went out on this connection */
+  private statusSent = false;
+  private readonly connectWaiters: (() => void)[] = [];
+
+  constructor(options: AgentOptions) {
+    super();
+    this.spec = options.spec;
+    this.endpointId = endpointIdFor(options.spec.mac, options.spec.sn);
+    this.opts = {
+      brokerUrl: options.brokerUrl,
+      protocolVersion: options.protocolVersion ?? 5,
+      controllerId: options.controllerId ?? 'self::airloom',
+      timeScale: options.timeScale ?? 1,
+    };
+    this.scheduler = options.scheduler ?? new Scheduler();
+    this.gate = options.gate;
+    this.device = new SimDevice(options.spec, options.seed);
+    this.cfg = {
+      endpointId: this.endpointId,
+      controllerId: this.opts.controllerId,
+      name: options.spec.name,
+      periodicNotifInterval: DEFAULT_PERIODIC_INTERVAL,
+      subscriptions: [],
+      locating: false,
+    };
+  }
+
+  get state(): AgentState {
+    return this._state;
+  }
+
+  get connected(): boolean {
+    return this._state === 'online';
+  }
+
+  /** The device's own name (Device.DeviceInfo.X_AIRLOOM_Name). */
+  get name(): string {
+    return this.cfg.name;
+  }
+
+  get locating(): boolean {
+    return this.cfg.locating;
+  }
+
+  get subscriptions(): readonly Subscription[] {
+    return this.cfg.subscriptions;
+  }
+
+  /** Notifies sent and not yet acknowledged by a NotifyResp. */
+  get pendingNotifies(): number {
+    return this.pending.size;
+  }
+
+  /** The whole TR-181 tree as the agent would answer a Get of `Device.`. */
+  tree(): Map<string, string> {
+    return renderTree(this.device, this.cfg);
+  }
+
+  /** Powers the device on (first call: a boot) or brings its connection back; resolves once connected. */
+  start(): Promise<void> {
+    const connected = this.whenConnected();
+    if (this.wanted) return connected;
+    this.wanted = true;
+    if (this.rebootDue) this.bootUp();
+    this.setState('connecting');
+    this.attempts = 0;
+    void this.connect();
+    return connected;
+  }
+
+  /** Clean disconnect: a disconnect record, then MQTT DISCONNECT (the broker drops the last will). */
+  async stop(): Promise<void> {
+    this.wanted = false;
+    this.halt();
+    const client = this.client;
+    this.client = undefined;
+    this.setState('stopped');
+    if (client?.connected) await this.closeClean(client, 'Stopped');
+    else client?.end(true);
+  }
+
+  /** The socket drops without DISCONNECT: the broker publishes the last will. */
+  kill(): void {
+    this.wanted = false;
+    this.halt();
+    const client = this.client;
+    this.client = undefined;
+    this.setState('stopped');
+    client?.end(true);
+  }
+
+  whenConnected(): Promise<void> {
+    if (this.connected) return Promise.resolve();
+    return new Promise((resolve) => this.connectWaiters.push(resolve));
+  }
+
+  // ------------------------------------------------------------------------------- connection
+
+  private setState(state: AgentState): void {
+    if (this._state === state) return;
+    this._state = state;
+    if (state === 'online') for (const resolve of this.connectWaiters.splice(0)) resolve();
+    this.emit('state', state);
+  }
+
+  private halt(): void {
+    for (const task of [this.reconnectTask, this.statusTask, this.locateTask, this.bootTask]) task?.cancel();
+    this.reconnectTask = this.statusTask = this.bootTask = undefined;
+    if (this.cfg.locating) this.cfg.locating = false;
+    // unacknowledged notifies stay in memory and go out again on the next connection
+    for (const p of this.pending.values()) p.task?.cancel();
+  }
+
+  private scaled(seconds: number): number {
+    return seconds * 1000 * this.opts.timeScale;
+  }
+
+  private disconnectRecord(reason: string): Uint8Array {
+    return encodeRecord({ kind: 'disconnect', toId: this.opts.controllerId, fromId: this.endpointId, reason, reasonCode: 0 });
+  }
+
+  private async connect(): Promise<void> {
+    this.reconnectTask = undefined;
+    let release: Release | undefined = await this.gate?.acquire();
+    if (!this.wanted || this.client || this._state === 'rebooting') {
+      release?.();
+      return;
+    }
+    const free = () => {
+      release?.();
+      release = undefined;
+    };
+    const v5 = this.opts.protocolVersion === 5;
+    const options: IClientOptions = {
+      clientId: this.endpointId,
+      username: this.endpointId,
+      password: this.spec.secret,
+      protocolVersion: this.opts.protocolVersion,
+      clean: true,
+      reconnectPeriod: 0, // our own jittered back-off instead of a fixed period
+      connectTimeout: 15_000,
+      keepalive: 60,
+      will: {
+        topic: controllerTopic(this.endpointId),
+        payload: Buffer.from(this.disconnectRecord('Lost connection')),
+        qos: 1,
+        retain: false,
+      },
+      ...(v5 ? { properties: { sessionExpiryInterval: 0 } } : {}),
+    };
+    const client = mqtt.connect(this.opts.brokerUrl, options);
+    this.client = client;
+    client.on('connect', () => {
+      free();
+      this.attempts = 0;
+      void this.onConnect(client);
+    });
+    client.on('message', (topic, payload, packet) => this.onMessage(client, topic, payload, packet.properties?.responseTopic, packet.properties?.correlationData));
+    client.on('error', (err) => this.emit('connectError', err));
+    client.on('close', () => {
+      free();
+      if (this.client !== client) return;
+      this.client = undefined;
+      this.statusTask?.cancel();
+      if (this.wanted && this._state !== 'rebooting') {
+        this.setState('connecting');
+        this.scheduleReconnect();
+      }
+      client.end(true);
+    });
+  }
+
+  /** Full-jitter exponential back-off, so a fleet that lost its broker does not return all at once. */
+  private scheduleReconnect(): void {
+    const cap = Math.min(30_000, Math.max(2_000, this.scaled(30)));
+    const ceiling = Math.min(cap, 500 * 2 ** this.attempts);
+    this.attempts = Math.min(this.attempts + 1, 16);
+    this.reconnectTask?.cancel();
+    this.reconnectTask = this.scheduler.after(Math.random() * ceiling, () => void this.connect());
+  }
+
+  private async onConnect(client: MqttClient): Promise<void> {
+    try {
+      await client.subscribeAsync(agentSubscription(this.endpointId), { qos: 1 });
+      await this.publish(
+        client,
+        controllerTopic(this.endpointId),
+        encodeRecord({
+          kind: 'mqtt-connect',
+          toId: this.opts.controllerId,
+          fromId: this.endpointId,
+          mqttVersion: this.opts.protocolVersion === 5 ? '5' : '3.1.1',
+          subscribedTopic: agentTopic(this.endpointId),
+        }),
+      );
+    } catch {
+      // the connection went away meanwhile; 'close' schedules the next attempt
+      return;
+    }
+    if (this.client !== client) return;
+    this.statusSent = false;
+    this.setState('online');
+    this.sendPendingBoot();
+    for (const p of this.pending.values()) this.retryLater(p, Math.random() * 1000 * Math.max(this.opts.timeScale, 0.1));
+    // first status soon after connecting, spread so a reconnecting fleet does not report in one burst
+    this.scheduleStatus(this.scaled(this.cfg.periodicNotifInterval) * (0.05 + Math.random() * 0.25));
+  }
+
+  private async publish(client: MqttClient, topic: string, payload: Uint8Array, extra: IClientPublishOptions['properties'] = {}): Promise<void> {
+    const options: IClientPublishOptions = { qos: 1 };
+    if (this.opts.protocolVersion === 5) options.properties = { contentType: USP_CONTENT_TYPE, ...extra };
+    await client.publishAsync(topic, Buffer.from(payload), options);
+  }
+
+  private async closeClean(client: MqttClient, reason: string): Promise<void> {
+    try {
+      await this.publish(client, controllerTopic(this.endpointId), this.disconnectRecord(reason));
+      await client.endAsync();
+    } catch {
+      client.end(true);
+    }
+  }
+
+  // ------------------------------------------------------------------------------- requests
+
+  private onMessage(client: MqttClient, topic: string, payload: Buffer, responseTopic?: string, correlationData?: Buffer): void {
+    const parsed = parseAgentTopic(topic);
+    if (!parsed || parsed.ep !== this.endpointId) return;
+    let msg: UspMsg;
+    let fromId: string;
+    try {
+      const record = decodeRecord(payload);
+      if (record.kind !== 'msg' || record.toId !== this.endpointId) return;
+      // only our controller may manage us
+      if (record.fromId !== this.opts.controllerId) return;
+      fromId = record.fromId;
+      msg = decodeMsg(record.payload);
+    } catch {
+      return; // not a USP Record we can read: nothing to answer
+    }
+    if (msg.type === 'notifyResp') {
+      this.acknowledge(msg.msgId);
+      return;
+    }
+    this.emit('request', msg);
+    const replyTo = parsed.replyTo ?? responseTopic ?? controllerTopic(this.endpointId);
+    const answer = (response: UspMsg) => {
+      const props = correlationData ? { correlationData } : {};
+      return this.publish(client, replyTo, encodeMsgRecord(fromId, this.endpointId, response), props);
+    };
+    switch (msg.type) {
+      case 'get':
+        void answer(this.handleGet(msg)).catch(() => undefined);
+        return;
+      case 'set':
+        void answer(this.handleSet(msg)).catch(() => undefined);
+        return;
+      case 'add':
+        void answer(this.handleAdd(msg))
+          .then(() => this.afterSubscriptionsChanged())
+          .catch(() => undefined);
+        return;
+      case 'delete':
+        void answer(this.handleDelete(msg)).catch(() => undefined);
+        return;
+      case 'operate':
+        this.handleOperate(msg, answer);
+        return;
+      case 'unsupported':
+        void answer(buildError(msg.msgId, USP_ERR.MESSAGE_NOT_SUPPORTED, `${msg.msgType} is not supported`)).catch(() => undefined);
+        return;
+      default:
+        // responses and notifies are not for an agent
+        return;
+    }
+  }
+
+  private handleGet(msg: GetMsg): UspMsg {
+    const tree = this.tree();
+    return buildGetResp(
+      msg.msgId,
+      msg.paramPaths.map((requestedPath) => {
+        const r = getPath(tree, requestedPath, msg.maxDepth);
+        return { requestedPath, errCode: r.errCode, errMsg: r.errMsg, resolvedPathResults: r.resolved };
+      }),
+    );
+  }
+
+  private handleSet(msg: SetMsg): UspMsg {
+    const tree = this.tree();
+    interface Change {
+      path: string;
+      param: string;
+      value: string;
+    }
+    const plans: { requestedPath: string; instances: { affectedPath: string; changes: Change[]; errs: ParamError[] }[]; failure?: { errCode: number; errMsg: string } }[] = [];
+    for (const obj of msg.updateObjs) {
+      const instances = resolveObjects(tree, obj.objPath);
+      if (!instances) {
+        plans.push({ requestedPath: obj.objPath, instances: [], failure: { errCode: USP_ERR.INVALID_PATH, errMsg: `Invalid path: ${obj.objPath}` } });
+        continue;
+      }
+      if (instances.length === 0 && !hasSearch(parsePath(obj.objPath)!.segments)) {
+        plans.push({ requestedPath: obj.objPath, instances: [], failure: { errCode: USP_ERR.OBJECT_DOES_NOT_EXIST, errMsg: `No such object: ${obj.objPath}` } });
+        continue;
+      }
+      const plan: (typeof plans)[number] = { requestedPath: obj.objPath, instances: [] };
+      for (const affectedPath of instances) {
+        const changes: Change[] = [];
+        const errs: ParamError[] = [];
+        for (const s of obj.paramSettings) {
+          const err = this.checkParam(affectedPath, s.param, s.value);
+          if (err) {
+            errs.push({ param: s.param, errCode: err.errCode, errMsg: err.errMsg });
+            if (s.required && !plan.failure) plan.failure = { errCode: USP_ERR.REQUIRED_PARAMETER_FAILED, errMsg: `${s.param}: ${err.errMsg}` };
+          } else changes.push({ path: affectedPath + s.param, param: s.param, value: s.value });
+        }
+        plan.instances.push({ affectedPath, changes, errs });
+      }
+      plans.push(plan);
+    }
+
+    const failed = plans.find((p) => p.failure);
+    if (failed && !msg.allowPartial) {
+      // all or nothing: nothing was applied
+      const paramErrs: ErrorParamError[] = plans.flatMap((p) =>
+        p.failure && p.instances.length === 0
+          ? [{ paramPath: p.requestedPath, errCode: p.failure.errCode, errMsg: p.failure.errMsg }]
+          : p.instances.flatMap((i) => i.errs.map((e) => ({ paramPath: i.affectedPath + e.param, errCode: e.errCode, errMsg: e.errMsg }))),
+      );
+      return buildError(msg.msgId, failed.failure!.errCode, failed.failure!.errMsg, paramErrs);
+    }
+
+    const results: UpdatedObjectResult[] = plans.map((p) => {
+      if (p.failure) {
+        return {
+          requestedPath: p.requestedPath,
+          ok: false,
+          errCode: p.failure.errCode,
+          errMsg: p.failure.errMsg,
+          updatedInstFailures: p.instances.map((i) => ({ affectedPath: i.affectedPath, paramErrs: i.errs })),
+        };
+      }
+      return {
+        requestedPath: p.requestedPath,
+        ok: true,
+        updatedInstResults: p.instances.map((i) => {
+          const updatedParams: Record<string, string> = {};
+          for (const c of i.changes) updatedParams[c.param] = this.applyParam(c.path, c.value);
+          return { affectedPath: i.affectedPath, paramErrs: i.errs, updatedParams };
+        }),
+      };
+    });
+    return buildSetResp(msg.msgId, results);
+  }
+
+  /** Why a Set of this parameter would fail, or undefined when it would succeed. */
+  private checkParam(objPath: string, param: string, value: string): { errCode: number; errMsg: string } | undefined {
+    const parsed = parsePath(objPath + param);
+    const template = parsed && !parsed.isObject ? supportedParam(parsed.segments) : undefined;
+    if (!template) return { errCode: USP_ERR.UNSUPPORTED_PARAMETER, errMsg: `Unsupported parameter ${param}` };
+    if (!WRITABLE.has(template)) return { errCode: USP_ERR.PARAMETER_READ_ONLY, errMsg: `${param} is read-only` };
+    const invalid = { errCode: USP_ERR.INVALID_VALUE, errMsg: `Invalid value for ${param}` };
+    switch (param) {
+      case 'X_AIRLOOM_Name':
+        return value.length >= 1 && value.length <= MAX_NAME_LENGTH ? undefined : invalid;
+      case 'PeriodicNotifInterval':
+        return /^\d+$/.test(value) && Number(value) >= 1 ? undefined : invalid;
+      case 'Enable':
+      case 'NotifRetry':
+      case 'Persistent':
+        return parseBool(value) === undefined ? invalid : undefined;
+      case 'NotifType':
+        return NOTIF_TYPES.includes(value) ? undefined : invalid;
+      case 'ID': {
+        if (!value) return invalid;
+        const clash = this.cfg.subscriptions.find((s) => s.id === value && `${SUBSCRIPTION_TABLE}${s.instance}.` !== objPath);
+        return clash ? { errCode: USP_ERR.UNIQUE_KEY_CONFLICT, errMsg: `Subscription ID ${value} exists` } : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** Applies a checked Set; returns the value now held. */
+  private applyParam(path: string, value: string): string {
+    if (path === NAME_PARAM) {
+      if (this.cfg.name !== value) {
+        this.cfg.name = value;
+        this.notifyValueChange(path, value);
+      }
+      return value;
+    }
+    if (path.endsWith('.PeriodicNotifInterval')) {
+      this.cfg.periodicNotifInterval = Number(value);
+      if (this.connected) this.scheduleStatus(this.scaled(this.cfg.periodicNotifInterval));
+      return value;
+    }
+    const m = /^Device\.LocalAgent\.Subscription\.(\d+)\.(\w+)$/.exec(path);
+    const sub = m && this.cfg.subscriptions.find((s) => s.instance === Number(m[1]));
+    if (sub && m) applySubscriptionParam(sub, m[2]!, value);
+    if (sub) this.afterSubscriptionsChanged();
+    return value;
+  }
+
+  private handleAdd(msg: AddMsg): UspMsg {
+    const results: CreatedObjectResult[] = [];
+    for (const obj of msg.createObjs) {
+      const parsed = parsePath(obj.objPath);
+      if (!parsed?.isObject || obj.objPath !== SUBSCRIPTION_TABLE) {
+        const supported = parsed?.isObject && resolveObjects(this.tree(), obj.objPath) !== undefined;
+        results.push({
+          requestedPath: obj.objPath,
+          ok: false,
+          errCode: supported ? USP_ERR.OBJECT_NOT_CREATABLE : USP_ERR.INVALID_PATH,
+          errMsg: supported ? `${obj.objPath} cannot be created` : `Invalid path: ${obj.objPath}`,
+        });
+        continue;
+      }
+      const values = new Map(obj.paramSettings.map((s) => [s.param, s.value]));
+      const paramErrs: ParamError[] = [];
+      let failure: string | undefined;
+      for (const s of obj.paramSettings) {
+        const known = ['ID', 'Enable', 'NotifType', 'ReferenceList', 'NotifRetry', 'Persistent', 'Recipient'].includes(s.param);
+        const bad =
+          !known ||
+          (['Enable', 'NotifRetry', 'Persistent'].includes(s.param) && parseBool(s.value) === undefined) ||
+          (s.param === 'NotifType' && !NOTIF_TYPES.includes(s.value)) ||
+          (s.param === 'ID' && !s.value);
+        if (!bad) continue;
+        const errCode = known ? USP_ERR.INVALID_VALUE : USP_ERR.UNSUPPORTED_PARAMETER;
+        paramErrs.push({ param: s.param, errCode, errMsg: `Invalid ${s.param}` });
+        if (s.required) failure ??= `${s.param} could not be set`;
+      }
+      if (!values.get('NotifType') || !values.get('ReferenceList')) failure ??= 'NotifType and ReferenceList are required';
+      if (failure) {
+        results.push({ requestedPath: obj.objPath, ok: false, errCode: USP_ERR.OBJECT_NOT_CREATED, errMsg: failure });
+        continue;
+      }
+      const settings = obj.paramSettings.filter((s) => !paramErrs.some((e) => e.param === s.param));
+      // an Add whose ID exists updates that subscription: the controller re-adds on every connect
+      const id = values.get('ID');
+      let sub = id ? this.cfg.subscriptions.find((s) => s.id === id) : undefined;
+      if (!sub) {
+        const instance = this.nextSubInstance++;
+        sub = {
+          instance,
+          id: id || `cpe-${instance}`,
+          enable: false,
+          notifType: '',
+          referenceList: '',
+          notifRetry: false,
+          persistent: true,
+          createdAt: Date.now(),
+        };
+        this.cfg.subscriptions.push(sub);
+      }
+      for (const s of settings) applySubscriptionParam(sub, s.param, s.value);
+      if (!values.has('Enable')) sub.enable = true;
+      results.push({
+        requestedPath: obj.objPath,
+        ok: true,
+        instantiatedPath: `${SUBSCRIPTION_TABLE}${sub.instance}.`,
+        paramErrs,
+        uniqueKeys: { ID: sub.id, Recipient: 'Device.LocalAgent.Controller.1' },
+      });
+    }
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok && !msg.allowPartial) {
+      return buildError(msg.msgId, failed.errCode, failed.errMsg, [{ paramPath: failed.requestedPath, errCode: failed.errCode, errMsg: failed.errMsg }]);
+    }
+    return buildAddResp(msg.msgId, results);
+  }
+
+  private handleDelete(msg: DeleteMsg): UspMsg {
+    const tree = this.tree();
+    const results: DeletedObjectResult[] = [];
+    for (const path of msg.objPaths) {
+      const parsed = parsePath(path);
+      const isSubscriptionInstance = parsed?.isObject && parsed.segments.length === 4 && path.startsWith(SUBSCRIPTION_TABLE);
+      const instances = resolveObjects(tree, path);
+      if (!instances) {
+        results.push({ requestedPath: path, ok: false, errCode: USP_ERR.INVALID_PATH, errMsg: `Invalid path: ${path}` });
+      } else if (!isSubscriptionInstance) {
+        results.push({ requestedPath: path, ok: false, errCode: USP_ERR.OBJECT_NOT_DELETABLE, errMsg: `${path} cannot be deleted` });
+      } else {
+        // deleting what is already gone succeeds with nothing affected
+        const gone = new Set(instances);
+        this.cfg.subscriptions = this.cfg.subscriptions.filter((s) => !gone.has(`${SUBSCRIPTION_TABLE}${s.instance}.`));
+        results.push({ requestedPath: path, ok: true, affectedPaths: instances, unaffectedPathErrs: [] });
+      }
+    }
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok && !msg.allowPartial) {
+      return buildError(msg.msgId, failed.errCode, failed.errMsg, [{ paramPath: failed.requestedPath, errCode: failed.errCode, errMsg: failed.errMsg }]);
+    }
+    return buildDeleteResp(msg.msgId, results);
+  }
+
+  private handleOperate(msg: OperateMsg, answer: (response: UspMsg) => Promise<void>): void {
+    const reply = (response: UspMsg) => (msg.sendResp ? answer(response) : Promise.resolve());
+    const done = () => reply(buildOperateResp(msg.msgId, [{ executedCommand: msg.command, ok: true, outputArgs: {} }]));
+    if (msg.command !== 'Device.Reboot()' && msg.command !== 'Device.X_AIRLOOM_Locate()') {
+      void answer(buildError(msg.msgId, USP_ERR.INVALID_PATH, `Unsupported command ${msg.command}`)).catch(() => undefined);
+      return;
+    }
+    let duration = 0;
+    if (msg.command === 'Device.X_AIRLOOM_Locate()') {
+      const raw = msg.inputArgs.Duration ?? '60';
+      if (!/^\d+$/.test(raw)) {
+        void reply(buildOperateResp(msg.msgId, [{ executedCommand: msg.command, ok: false, errCode: USP_ERR.INVALID_COMMAND_ARGUMENTS, errMsg: 'Duration must be whole seconds' }])).catch(() => undefined);
+        return;
+      }
+      duration = Number(raw);
+    }
+    // duplicate delivery of a command we already ran: answer it, do not run it twice
+    if (msg.commandKey && this.executedKeys.has(msg.commandKey)) {
+      void done().catch(() => undefined);
+      return;
+    }
+    this.remember(msg.commandKey);
+    this.emit('executed', msg.command, msg.commandKey);
+    if (msg.command === 'Device.X_AIRLOOM_Locate()') {
+      this.executions.locate++;
+      this.cfg.locating = true;
+      this.locateTask?.cancel();
+      this.locateTask = this.scheduler.after(this.scaled(duration), () => {
+        this.cfg.locating = false;
+      });
+      void done().catch(() => undefined);
+      return;
+    }
+    this.executions.reboot++;
+    void done()
+      .catch(() => undefined)
+      .then(() => this.rebootNow(msg.commandKey));
+  }
+
+  private remember(commandKey: string): void {
+    if (!commandKey) return;
+    this.executedKeys.add(commandKey);
+    if (this.executedKeys.size > EXECUTED_KEYS_KEPT) this.executedKeys.delete(this.executedKeys.values().next().value!);
+  }
+
+  /** OperateResp went out: go down cleanly, stay down ~1 min × timeScale, boot and report Boot!. */
+  private async rebootNow(commandKey: string): Promise<void> {
+    if (this._state === 'rebooting') return;
+    this.halt();
+    this.setState('rebooting');
+    this.rebootDue = true;
+    this.pendingBoot = { cause: 'RemoteReboot', commandKey };
+    const client = this.client;
+    this.client = undefined;
+    if (client) await this.closeClean(client, 'Rebooting');
+    if (!this.wanted) return;
+    this.bootTask = this.scheduler.after(this.scaled(REBOOT_SECONDS), () => {
+      this.bootTask = undefined;
+      this.bootUp();
+      this.setState('connecting');
+      this.attempts = 0;
+      void this.connect();
+    });
+  }
+
+  private bootUp(): void {
+    this.rebootDue = false;
+    this.device.reboot();
+    if (this._state === 'rebooting') this.setState('stopped');
+  }
+
+  // ------------------------------------------------------------------------------- notifies
+
+  private subscribersOf(notifType: string, path: string): Subscription[] {
+    return this.cfg.subscriptions.filter(
+      (s) => s.enable && s.notifType === notifType && s.referenceList.split(',').some((ref) => ref.trim() && matchesPath(ref.trim(), path)),
+    );
+  }
+
+  /** A subscription appeared or changed: a waiting Boot! may now have a recipient, status may start. */
+  private afterSubscriptionsChanged(): void {
+    if (!this.connected) return;
+    this.sendPendingBoot();
+    // a controller that just subscribed to status gets the first one soon, not a whole period later
+    if (!this.statusSent && this.subscribersOf('Event', STATUS_EVENT).length) {
+      this.scheduleStatus(this.scaled(this.cfg.periodicNotifInterval) * (0.02 + Math.random() * 0.08));
+    }
+  }
+
+  private sendPendingBoot(): void {
+    const boot = this.pendingBoot;
+    if (!boot || !this.connected) return;
+    const subs = this.subscribersOf('Event', BOOT_EVENT);
+    if (subs.length === 0) return; // kept until the controller subscribes (how a first boot is reported)
+    this.pendingBoot = undefined;
+    const params = { CommandKey: boot.commandKey, Cause: boot.cause, FirmwareUpdated: 'false', ParameterMap: '{}' };
+    for (const sub of subs) this.notify(sub, eventNotification('Device.', 'Boot!', params), undefined);
+  }
+
+  private notifyValueChange(path: string, value: string): void {
+    for (const sub of this.subscribersOf('ValueChange', path)) this.notify(sub, valueChangeNotification(path, value), `vc:${sub.id}:${path}`);
+  }
+
+  private scheduleStatus(delayMs: number): void {
+    this.statusTask?.cancel();
+    this.statusTask = this.scheduler.after(delayMs, () => {
+      this.statusTask = undefined;
+      if (!this.connected) return;
+      this.sendStatus();
+      this.scheduleStatus(this.scaled(this.cfg.periodicNotifInterval));
+    });
+  }
+
+  private sendStatus(): void {
+    const subs = this.subscribersOf('Event', STATUS_EVENT);
+    this.device.advance();
+    if (subs.length === 0) return;
+    this.statusSent = true;
+    const params = statusParams(this.device, this.cfg);
+    for (const sub of subs) this.notify(sub, eventNotification('Device.', 'X_AIRLOOM_Status!', params), `status:${sub.id}`);
+  }
+
+  private notify(sub: Subscription, notification: Notification, key: string | undefined): void {
+    const msg = buildNotify(sub.id, notification, { sendResp: true });
+    const payload = encodeMsgRecord(this.opts.controllerId, this.endpointId, msg);
+    for (const [id, p] of this.pending) {
+      if (key && p.key === key) {
+        p.task?.cancel();
+        this.pending.delete(id);
+      }
+    }
+    if (!sub.notifRetry) {
+      void this.sendNotify(payload);
+      return;
+    }
+    const p: PendingNotify = { msgId: msg.msgId, payload, firstSentAt: Date.now(), attempt: 0, key };
+    this.pending.set(msg.msgId, p);
+    if (this.pending.size > MAX_PENDING_NOTIFIES) {
+      const [oldest] = this.pending.values();
+      oldest!.task?.cancel();
+      this.pending.delete(oldest!.msgId);
+    }
+    void this.sendNotify(payload);
+    this.retryLater(p, this.retryDelay(p.attempt));
+  }
+
+  private async sendNotify(payload: Uint8Array): Promise<void> {
+    const client = this.client;
+    if (!client || !this.connected) return;
+    try {
+      await this.publish(client, controllerTopic(this.endpointId), payload, { responseTopic: agentTopic(this.endpointId) });
+    } catch {
+      // lost with the connection; the retry or the next connection sends it again
+    }
+  }
+
+  /** TR-369 retry: the wait doubles from 5 s (× timeScale) and is capped at 60 s (× timeScale). */
+  private retryDelay(attempt: number): number {
+    const base = Math.min(5_000, Math.max(250, this.scaled(5)));
+    const cap = Math.min(60_000, Math.max(2_000, this.scaled(60)));
+    return Math.min(cap, base * 2 ** attempt) * (0.8 + Math.random() * 0.4);
+  }
+
+  private retryLater(p: PendingNotify, delayMs: number): void {
+    p.task?.cancel();
+    p.task = this.scheduler.after(delayMs, () => {
+      if (!this.pending.has(p.msgId)) return;
+      if (Date.now() - p.firstSentAt > NOTIFY_MAX_AGE_MS) {
+        this.pending.delete(p.msgId);
+        return;
+      }
+      if (!this.connected) return; // the next connection sends it
+      p.attempt++;
+      void this.sendNotify(p.payload);
+      this.retryLater(p, this.retryDelay(p.attempt));
+    });
+  }
+
+  private acknowledge(msgId: string): void {
+    const p = this.pending.get(msgId);
+    if (!p) return;
+    p.task?.cancel();
+    this.pending.delete(msgId);
+  }
+}
+
+function parseBool(value: string): boolean | undefined {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return undefined;
+}
+
+function applySubscriptionParam(sub: Subscription, param: string, value: string): void {
+  switch (param) {
+    case 'ID':
+      sub.id = value;
+      break;
+    case 'Enable':
+      sub.enable = parseBool(value) ?? sub.enable;
+      break;
+    case 'NotifType':
+      sub.notifType = value;
+      break;
+    case 'ReferenceList':
+      sub.referenceList = value;
+      break;
+    case 'NotifRetry':
+      sub.notifRetry = parseBool(value) ?? sub.notifRetry;
+      break;
+    case 'Persistent':
+      sub.persistent = parseBool(value) ?? sub.persistent;
+      break;
+  }
+}

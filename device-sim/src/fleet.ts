@@ -1,0 +1,64 @@
+// Many agents in one process: one scheduler for all their timers, one gate on simultaneous
+// connection attempts, each agent still with its own MQTT connection and credentials.
+import { Agent, type AgentOptions } from './agent.js';
+import { ConnectGate } from './gate.js';
+import { Scheduler } from './scheduler.js';
+import type { DeviceSpec } from './specs.js';
+
+export interface FleetOptions extends Omit<AgentOptions, 'spec' | 'scheduler' | 'gate'> {
+  /** connection attempts in flight at once (Mosquitto's listen backlog is 100) */
+  connectConcurrency?: number;
+}
+
+export interface FleetStats {
+  devices: number;
+  online: number;
+  connecting: number;
+  rebooting: number;
+  stopped: number;
+  /** notifies waiting for a NotifyResp */
+  pendingNotifies: number;
+}
+
+export interface Fleet {
+  readonly agents: readonly Agent[];
+  /** the agent of one serial number */
+  get(sn: string): Agent | undefined;
+  /** Starts every agent; resolves once each has connected (a caller that need not wait does not await). */
+  start(): Promise<void>;
+  /** Clean disconnect of every agent, timers cleared. */
+  stop(): Promise<void>;
+  stats(): FleetStats;
+}
+
+export function createFleet(specs: readonly DeviceSpec[], options: FleetOptions): Fleet {
+  const scheduler = new Scheduler();
+  const gate = new ConnectGate(options.connectConcurrency ?? 50);
+  const agents = specs.map((spec) => new Agent({ ...options, spec, scheduler, gate }));
+  const bySn = new Map(agents.map((a) => [a.spec.sn, a]));
+  // a device whose credentials are refused keeps retrying with back-off; nobody needs each error
+  for (const a of agents) a.on('connectError', () => undefined);
+
+  return {
+    agents,
+    get: (sn) => bySn.get(sn),
+    async start() {
+      await Promise.all(agents.map((a) => a.start()));
+    },
+    async stop() {
+      await Promise.all(agents.map((a) => a.stop()));
+      scheduler.clear();
+    },
+    stats() {
+      const s: FleetStats = { devices: agents.length, online: 0, connecting: 0, rebooting: 0, stopped: 0, pendingNotifies: 0 };
+      for (const a of agents) {
+        if (a.state === 'online') s.online++;
+        else if (a.state === 'connecting') s.connecting++;
+        else if (a.state === 'rebooting') s.rebooting++;
+        else s.stopped++;
+        s.pendingNotifies += a.pendingNotifies;
+      }
+      return s;
+    },
+  };
+}

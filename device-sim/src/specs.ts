@@ -1,0 +1,162 @@
+// Which devices a simulated fleet has: the two demo projects' standing fleets and the CLI's
+// generated ones. Everything here is deterministic: the same project gives the same SNs, MACs,
+// names and IPs on every start; only the broker secrets are fresh (the caller supplies them).
+import { LIMITS, type DeviceType, type MeshNodeMode } from '@airloom/contracts';
+import { hash32 } from './random.js';
+
+export interface DeviceSpec {
+  /** serial number: the device's identity in the console (16–32 letters/digits) */
+  sn: string;
+  /** upper case, colons */
+  mac: string;
+  type: DeviceType;
+  model: string;
+  /** '' for devices outside a mesh */
+  meshRole: MeshNodeMode | '';
+  /** the name the device reports until the console renames it */
+  name: string;
+  /** broker password; the CLI and the console make a fresh one per registration */
+  secret?: string;
+  /** LAN address the device reports; derived from the SN when absent */
+  ip?: string;
+}
+
+/** Locally administered OUI ("AL" in its last two bytes), so simulated MACs never clash with a vendor's. */
+export const SIM_OUI = '02:41:4C';
+
+interface ModelInfo {
+  model: string;
+  /** two letters in the SN */
+  code: string;
+  /** Ethernet ports; switches give PoE on all of them */
+  ports: number;
+  /** Wi-Fi bands, none for wired-only devices */
+  bands: readonly ('2.4GHz' | '5GHz')[];
+  softwareVersion: string;
+}
+
+const MODELS: Record<DeviceType, ModelInfo> = {
+  router: { model: 'AL-GW1200', code: 'RT', ports: 5, bands: ['2.4GHz', '5GHz'], softwareVersion: 'V3.2.1' },
+  wrouter: { model: 'AL-WR1800', code: 'WR', ports: 4, bands: ['2.4GHz', '5GHz'], softwareVersion: 'V3.1.4' },
+  ap: { model: 'AL-AP620', code: 'AP', ports: 1, bands: ['2.4GHz', '5GHz'], softwareVersion: 'V2.4.0' },
+  v7: { model: 'AL-V7', code: 'V7', ports: 2, bands: ['2.4GHz', '5GHz'], softwareVersion: 'V7.0.2' },
+  mesh: { model: 'AL-MX300', code: 'MX', ports: 2, bands: ['2.4GHz', '5GHz'], softwareVersion: 'V1.8.6' },
+  cpe: { model: 'AL-CPE510', code: 'CP', ports: 1, bands: ['5GHz'], softwareVersion: 'V1.2.3' },
+  switch: { model: 'AL-SW1024P', code: 'SW', ports: 24, bands: [], softwareVersion: 'V2.0.9' },
+  nvr: { model: 'AL-NVR208', code: 'NV', ports: 1, bands: [], softwareVersion: 'V4.1.0' },
+  ipc: { model: 'AL-IPC410', code: 'IC', ports: 1, bands: [], softwareVersion: 'V5.3.2' },
+};
+
+/** 8-port switch model; the demo mixes both sizes */
+const SMALL_SWITCH = 'AL-SW1008P';
+
+export interface ModelTraits {
+  ports: number;
+  bands: readonly ('2.4GHz' | '5GHz')[];
+  softwareVersion: string;
+  poe: boolean;
+}
+
+/** What a device of this type and model has: ports, radios, PoE, firmware. */
+export function modelTraits(type: DeviceType, model: string): ModelTraits {
+  const info = MODELS[type];
+  const ports = model === SMALL_SWITCH ? 8 : info.ports;
+  return { ports, bands: info.bands, softwareVersion: info.softwareVersion, poe: type === 'switch' };
+}
+
+function macFor(projectId: number, index: number): string {
+  const n = (hash32(`airloom-sim:${projectId}`) + index) & 0xffffff;
+  const bytes = [(n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff].map((b) => b.toString(16).toUpperCase().padStart(2, '0'));
+  return `${SIM_OUI}:${bytes.join(':')}`;
+}
+
+/** The demo SN scheme: `AL` + the project's first digit + type code + 11-digit counter. */
+function demoSn(projectId: number, type: DeviceType, n: number): string {
+  return `AL${String(projectId).charAt(0)}${MODELS[type].code}${String(n).padStart(11, '0')}`;
+}
+
+interface DemoEntry {
+  type: DeviceType;
+  name: string;
+  model?: string;
+  meshRole?: MeshNodeMode;
+}
+
+// spec §9 demo ids; issue 4: a WLAN site and a MESH site
+const DEMO_FLEETS: Record<number, DemoEntry[]> = {
+  [LIMITS.demoProjectIdWlan]: [
+    { type: 'router', name: 'Gateway' },
+    { type: 'switch', name: 'Core-Switch', model: MODELS.switch.model },
+    { type: 'switch', name: 'Floor2-Switch', model: SMALL_SWITCH },
+    ...['Lobby', 'Reception', 'Office-1', 'Office-2', 'Meeting', 'Kitchen', 'Warehouse', 'Terrace'].map(
+      (where): DemoEntry => ({ type: 'ap', name: `AP-${where}` }),
+    ),
+    { type: 'nvr', name: 'NVR' },
+    { type: 'ipc', name: 'Cam-Entrance' },
+    { type: 'ipc', name: 'Cam-Parking' },
+    { type: 'cpe', name: 'Bridge-Yard' },
+  ],
+  [LIMITS.demoProjectIdMesh]: [
+    { type: 'mesh', name: 'Mesh-Living', meshRole: 'primary' },
+    { type: 'mesh', name: 'Mesh-Kitchen', meshRole: 'secondary' },
+    { type: 'mesh', name: 'Mesh-Bedroom', meshRole: 'secondary' },
+    { type: 'mesh', name: 'Mesh-Office', meshRole: 'secondary' },
+    { type: 'mesh', name: 'Mesh-Garden', meshRole: 'secondary' },
+  ],
+};
+
+/** The standing fleet of a demo project (500000 WLAN, 600000 MESH); empty for any other project. */
+export function demoFleet(projectId: number): DeviceSpec[] {
+  const entries = DEMO_FLEETS[projectId] ?? [];
+  const perType = new Map<DeviceType, number>();
+  return entries.map((e, index) => {
+    const n = (perType.get(e.type) ?? 0) + 1;
+    perType.set(e.type, n);
+    return {
+      sn: demoSn(projectId, e.type, n),
+      mac: macFor(projectId, index),
+      type: e.type,
+      model: e.model ?? MODELS[e.type].model,
+      meshRole: e.meshRole ?? '',
+      name: e.name,
+      // the gateway owns .1; everything else behind it
+      ip: `192.168.${projectId === LIMITS.demoProjectIdMesh ? 60 : 50}.${index + 1}`,
+    };
+  });
+}
+
+/** 10.0.0.0/8 host address number `n` (.1 is the site's gateway) */
+function hostIp(n: number): string {
+  return `10.${(n >>> 16) & 0xff}.${(n >>> 8) & 0xff}.${n & 0xff}`;
+}
+
+// a plausible site: mostly APs, some switches and cameras, few gateways
+const MIX: readonly DeviceType[] = [
+  'ap', 'ap', 'switch', 'ap', 'ipc', 'ap', 'ap', 'router', 'ap', 'ipc',
+  'ap', 'switch', 'ap', 'mesh', 'ap', 'nvr', 'ap', 'cpe', 'ap', 'wrouter',
+];
+
+/**
+ * `count` devices for a project, mixed types. SNs are `AS` + type code + the project id in base 36
+ * (6 characters) + a 6-digit index: 16 characters, unique per project and index.
+ */
+export function generateFleet(projectId: number, count: number): DeviceSpec[] {
+  const project = projectId.toString(36).toUpperCase().padStart(6, '0');
+  const specs: DeviceSpec[] = [];
+  for (let i = 0; i < count; i++) {
+    const type = MIX[i % MIX.length]!;
+    const info = MODELS[type];
+    const index = String(i + 1).padStart(6, '0');
+    specs.push({
+      sn: `AS${info.code}${project}${index}`,
+      mac: macFor(projectId, i),
+      type,
+      model: type === 'switch' && i % 3 === 0 ? SMALL_SWITCH : info.model,
+      // every mesh node after the first of the fleet is a secondary
+      meshRole: type === 'mesh' ? (i === MIX.indexOf('mesh') ? 'primary' : 'secondary') : '',
+      name: `${info.code}-${index}`,
+      ip: hostIp(i + 2),
+    });
+  }
+  return specs;
+}
