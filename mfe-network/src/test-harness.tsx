@@ -2,9 +2,8 @@
 // The API client is the real one (envelope, CSRF header, error texts) over a recorded in-memory
 // fetch that answers like the BFF; the event stream is a scripted EventSource.
 import type { ReactElement } from 'react';
-import { act } from 'react';
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { AppProviders, addResources, createApiClient, type MfeProps, type ProjectRef } from '@airloom/shared-ui';
 import type { DeviceItem, OperationItem, ProjectEvent } from '@airloom/contracts';
 import { MfeContext } from './mfe-context';
@@ -75,6 +74,21 @@ export class ScriptedEventSource {
   send(event: ProjectEvent): void {
     act(() => {
       for (const listener of this.listeners.get(event.type) ?? []) listener(new MessageEvent(event.type, { data: JSON.stringify(event) }));
+    });
+  }
+
+  /** A message as the wire has it (`event:` type and `data:` text). */
+  emitRaw(type: string, data: string): void {
+    act(() => {
+      for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }));
+    });
+  }
+
+  /** The server answered with an error: the browser gives up on this stream. */
+  fail(): void {
+    act(() => {
+      this.readyState = 2;
+      this.onerror?.(new Event('error'));
     });
   }
 

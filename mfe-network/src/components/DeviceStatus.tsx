@@ -33,7 +33,7 @@ export function DeviceStatusCell({ device }: { device: DeviceItem }) {
       <Badge $tone={TONE[device.status] ?? 'neutral'} data-status={device.status}>
         {statusText(t, device.status)}
       </Badge>
-      {waiting && <Spinner size={12} label={progress ?? t('operation.waiting')} />}
+      {waiting && <Spinner size={12} label={t('operation.waiting')} />}
       {progress && <small>{progress}</small>}
       {device.pendingConfig && device.status !== Status.ONLINE_NOT_SAVED && <small>{t('device.pendingName')}</small>}
     </span>
