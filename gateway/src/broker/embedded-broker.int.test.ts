@@ -30,6 +30,8 @@ describe.each(testBackends())('embedded broker on %s: device identity and access
       a: { endpointId: devices[0]!.endpointId, secret: a.secret },
       b: { endpointId: devices[1]!.endpointId, secret: b.secret },
       refusedCodes: [2, 4], // identifier rejected (client id ≠ username), bad user name or password
+      clientIdMustMatch: true,
+      refusesForeignSubscriptions: true,
       sharedSubscriptions: false,
     };
   });
