@@ -4,9 +4,9 @@
 // in Mosquitto 2.0 has no %u/%c substitution in role ACLs. The rules match topic-access.ts.
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
+import { agentTopic, controllerTopic } from '@airloom/usp';
 import type { Logger } from 'pino';
 import type { DeviceCredentials, DeviceProvisioner } from './provisioner.js';
-import { deviceAgentTopic, deviceControllerTopic } from './topic-access.js';
 
 const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1';
 const RESPONSE_TOPIC = `${CONTROL_TOPIC}/response`;
@@ -32,9 +32,9 @@ const allow = (acltype: Acl['acltype'], topic: string): Acl => ({ acltype, topic
 
 function deviceAcls(endpointId: string): Acl[] {
   return [
-    allow('publishClientSend', `${deviceControllerTopic(endpointId)}/#`), // `x/#` covers `x` too
-    allow('subscribePattern', `${deviceAgentTopic(endpointId)}/#`),
-    allow('publishClientReceive', `${deviceAgentTopic(endpointId)}/#`),
+    allow('publishClientSend', `${controllerTopic(endpointId)}/#`), // `x/#` covers `x` too
+    allow('subscribePattern', `${agentTopic(endpointId)}/#`),
+    allow('publishClientReceive', `${agentTopic(endpointId)}/#`),
   ];
 }
 

@@ -2,13 +2,11 @@
 // under its controller-bound topic `usp/c/<ep>` and subscribes only under its agent topic
 // `usp/a/<ep>`; service clients (gateways, BFF) use `usp/` and `airloom/`. Everything else,
 // `$SYS` included, is refused. The Mosquitto roles in dynsec.ts grant the same.
+import { agentTopic, controllerTopic } from '@airloom/usp';
 
 export type BrokerIdentity = { kind: 'service' } | { kind: 'device'; endpointId: string };
 
 const SERVICE_PREFIXES = ['usp/', 'airloom/'];
-
-export const deviceControllerTopic = (endpointId: string): string => `usp/c/${endpointId}`;
-export const deviceAgentTopic = (endpointId: string): string => `usp/a/${endpointId}`;
 
 /** The topic itself or anything below it; a filter like `usp/a/<ep>/#` stays below it too. */
 function within(topicOrFilter: string, root: string): boolean {
@@ -17,11 +15,11 @@ function within(topicOrFilter: string, root: string): boolean {
 
 export function mayPublish(who: BrokerIdentity, topic: string): boolean {
   if (who.kind === 'service') return SERVICE_PREFIXES.some((p) => topic.startsWith(p));
-  return within(topic, deviceControllerTopic(who.endpointId));
+  return within(topic, controllerTopic(who.endpointId));
 }
 
 export function maySubscribe(who: BrokerIdentity, filter: string): boolean {
   if (who.kind === 'service') return SERVICE_PREFIXES.some((p) => filter.startsWith(p));
   // a wildcard before the device's own level (`usp/a/+/#`, `usp/#`) never starts with its root
-  return within(filter, deviceAgentTopic(who.endpointId));
+  return within(filter, agentTopic(who.endpointId));
 }
