@@ -2,7 +2,7 @@
 // it against a test database and main.ts against the configured one.
 import path from 'node:path';
 import express, { type Express } from 'express';
-import type { Bus } from '@airloom/gateway';
+import { noopProvisioner, type Bus, type DeviceProvisioner } from '@airloom/gateway';
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
 import { DEMO_ACCOUNT } from './db/seed.js';
@@ -22,7 +22,7 @@ import { createEventsRouter } from './modules/events/events.routes.js';
 import { createHealthRouter } from './modules/health/health.routes.js';
 import { createManufacturerRepository } from './modules/manufacturer/manufacturer.repository.js';
 import { createManufacturerRouter } from './modules/manufacturer/manufacturer.routes.js';
-import { createManufacturerService, type DeviceProvisioner } from './modules/manufacturer/manufacturer.service.js';
+import { createManufacturerService } from './modules/manufacturer/manufacturer.service.js';
 import { createOverviewRouter } from './modules/overview/overview.routes.js';
 import { createOverviewService } from './modules/overview/overview.service.js';
 import { createProjectsRepository } from './modules/projects/projects.repository.js';
@@ -47,7 +47,6 @@ export interface AppDeps {
   provisioner?: DeviceProvisioner;
 }
 
-const NO_PROVISIONING: DeviceProvisioner = { provision: async () => {} };
 
 export function createApp(deps: AppDeps): Express {
   const { db, config } = deps;
@@ -64,7 +63,7 @@ export function createApp(deps: AppDeps): Express {
   const projects = createProjectsService({ repo: projectsRepo, clock, releaseDevices: devices.releaseProject });
   const manufacturer = createManufacturerService({
     repo: createManufacturerRepository(db),
-    provisioner: deps.provisioner ?? NO_PROVISIONING,
+    provisioner: deps.provisioner ?? noopProvisioner,
     bus: deps.bus,
     logger,
   });

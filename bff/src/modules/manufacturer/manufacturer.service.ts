@@ -3,15 +3,10 @@
 // whole or not at all; then the broker learns the credentials (Mosquitto dynsec; nothing to do for
 // the embedded broker, which reads the devices table).
 import { ErrorCode, normaliseAccount, type DeviceRegisterRequest, type DeviceRegisterResponse } from '@airloom/contracts';
-import { publishDeviceEvent, registerDevices, type Bus } from '@airloom/gateway';
+import { publishDeviceEvent, registerDevices, type Bus, type DeviceProvisioner } from '@airloom/gateway';
 import { AppError } from '../../http/app-error.js';
 import type { Logger } from '../../logger.js';
 import type { ManufacturerRepository } from './manufacturer.repository.js';
-
-/** H4's DeviceProvisioner (gateway/src/broker/provisioner.ts). */
-export interface DeviceProvisioner {
-  provision(devices: { endpointId: string; secret: string }[]): Promise<void>;
-}
 
 export interface ManufacturerServiceDeps {
   repo: ManufacturerRepository;

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { ErrorCode, type ProjectEvent } from '@airloom/contracts';
+import { registerDevices } from '@airloom/gateway';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
+import { withProjectsChange } from '../../db/change-counters.js';
+import { createLogger } from '../../logger.js';
+import { backends, createTestEnv, PASSWORD, signedUp, testBrokers, type TestEnv } from '../../test/test-env.js';
+import { createEventHub, type EventHub } from './events.hub.js';
+
+interface Received {
+  comments: string[];
+  retry: string | null;
+  events: { type: string; data: ProjectEvent }[];
+}
+
+/** Reads a Server-Sent Events stream the way a browser's EventSource would parse it. */
+async function openStream(url: string, cookie: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+  const received: Received = { comments: [], retry: null, events: [] };
+  let ended = false;
+  if (res.ok && res.body) {
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      let buffer = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let cut: number;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            let type = 'message';
+            let data = '';
+            for (const line of block.split('\n')) {
+              if (line.startsWith(':')) received.comments.push(line.slice(1).trim());
+              else if (line.startsWith('retry: ')) received.retry = line.slice(7);
+              else if (line.startsWith('event: ')) type = line.slice(7);
+              else if (line.startsWith('data: ')) data += line.slice(6);
+            }
+            if (data) received.events.push({ type, data: JSON.parse(data) as ProjectEvent });
+          }
+        }
+      } catch {
+        // aborted
+      }
+      ended = true;
+    })();
+  }
+  return { res, received, ended: () => ended, close: () => controller.abort() };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+}
+
+const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+
+describe.each(cases)('project events (SSE) on %s with %s', (backend, broker) => {
+  let env: TestEnv;
+  let server: Server;
+  let hub: EventHub;
+  let base: string;
+  beforeAll(async () => {
+    env = await createTestEnv(backend, { broker });
+    // the app with a hub of our own: short pings, and its streams can be counted
+    hub = createEventHub(env.bus, createLogger({ level: 'silent' }), 100);
+    const app = createApp({ db: env.db, config: env.config, bus: env.bus, eventHub: hub, logger: createLogger({ level: 'silent' }) });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  });
+  afterAll(async () => {
+    hub?.close();
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+    await env?.close();
+  });
+
+  async function login(account: string): Promise<string> {
+    const res = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-airloom-csrf': '1' }, body: JSON.stringify({ account, password: PASSWORD }) });
+    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  }
+
+  it('streams the project\'s device events, pings, and nothing of other projects', async () => {
+    const { c, account } = await signedUp(env);
+    const id = (await c.post('/api/v1/projects', { projectName: 'Live', scenario: 'hotel' })).body.data.id as number;
+    const other = (await c.post('/api/v1/projects', { projectName: 'Other', scenario: 'hotel' })).body.data.id as number;
+    const sn = `SSE${randomBytes(6).toString('hex').toUpperCase()}1`;
+    const otherSn = `SSE${randomBytes(6).toString('hex').toUpperCase()}2`;
+    await registerDevices(env.db, [
+      { sn, type: 'ap', model: 'AL-AP1', mac: '00:1A:2B:00:00:01', secret: 'secret-of-the-device-1', projectId: id },
+      { sn: otherSn, type: 'ap', model: 'AL-AP1', mac: '00:1A:2B:00:00:02', secret: 'secret-of-the-device-2', projectId: other },
+    ]);
+    await env.db('devices').whereIn('sn', [sn, otherSn]).update({ status: 1 });
+
+    const stream = await openStream(`${base}/projects/${id}/events`, await login(account));
+    expect(stream.res.status).toBe(200);
+    expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.res.headers.get('cache-control')).toMatch(/no-transform/);
+    await until(() => hub.count() === 1 && stream.received.retry !== null);
+    expect(stream.received.retry).toBe('2000');
+
+    expect((await c.patch(`/api/v1/projects/${other}/devices/${otherSn}`, { name: 'Elsewhere' })).status).toBe(200);
+    expect((await c.patch(`/api/v1/projects/${id}/devices/${sn}`, { name: 'Renamed' })).status).toBe(200);
+    await until(() => stream.received.events.length >= 1);
+    expect(stream.received.events[0]).toEqual({ type: 'device', data: { type: 'device', device: expect.objectContaining({ sn, name: 'Renamed', pendingConfig: true }) } });
+
+    expect((await c.post(`/api/v1/projects/${id}/devices/${sn}/operations`, { kind: 'locate' })).status).toBe(202);
+    await until(() => stream.received.events.some((e) => e.type === 'operation'));
+    expect(stream.received.events.find((e) => e.type === 'operation')!.data).toMatchObject({ type: 'operation', operation: { sn, kind: 'locate', state: 'queued' } });
+
+    expect((await c.del(`/api/v1/projects/${id}/devices/${sn}`)).status).toBe(200);
+    await until(() => stream.received.events.some((e) => e.type === 'device-removed'));
+    await until(() => stream.received.comments.filter((p) => p === 'ping').length >= 2);
+    // the pings' access checks pass: the stream stays open
+    expect([stream.ended(), hub.count()]).toEqual([false, 1]);
+    expect(stream.received.events.every((e) => JSON.stringify(e.data).includes(sn) && !JSON.stringify(e.data).includes(otherSn))).toBe(true);
+
+    stream.close();
+    await until(() => hub.count() === 0);
+  });
+
+  it('refuses strangers and ends a stream whose access is gone', async () => {
+    const owner = await signedUp(env);
+    const guest = await signedUp(env);
+    const stranger = await signedUp(env);
+    const id = (await owner.c.post('/api/v1/projects', { projectName: 'Shared', scenario: 'hotel' })).body.data.id as number;
+
+    const refused = await fetch(`${base}/projects/${id}/events`, { headers: { cookie: await login(stranger.account) } });
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { code: number }).code).toBe(ErrorCode.DATA_NOT_FOUND);
+    expect((await fetch(`${base}/projects/${id}/events`)).status).toBe(401);
+
+    const guestId = Number((await env.db('accounts').where({ account: guest.account }).first('id')).id);
+    await withProjectsChange(env.db, (trx) => trx('project_members').insert({ project_id: id, account_id: guestId, share_right: 'r', shared_at: Date.now(), expires_at: null }));
+    const stream = await openStream(`${base}/projects/${id}/events`, await login(guest.account));
+    expect(stream.res.status).toBe(200);
+    await until(() => hub.count() === 1);
+    // the share is withdrawn: the next ping's check ends the stream
+    await withProjectsChange(env.db, (trx) => trx('project_members').where({ project_id: id, account_id: guestId }).delete());
+    await until(() => stream.ended());
+    expect(hub.count()).toBe(0);
+  });
+});
