@@ -28,6 +28,9 @@ export async function registerDevices(specs: readonly DeviceSpec[], options: Reg
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${options.key}` },
       body: JSON.stringify(body),
+    }).catch((err: unknown) => {
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(`console not reachable at ${options.consoleUrl} (${cause?.code ?? cause?.message ?? String(err)})`);
     });
     const envelope = (await res.json().catch(() => ({}))) as { code?: number; message?: string; data?: DeviceRegisterResponse };
     if (!res.ok || envelope.code !== 0 || !envelope.data) {

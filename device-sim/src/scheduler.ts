@@ -20,11 +20,14 @@ export class Scheduler {
   private armedFor = Infinity;
   private seq = 0;
 
+  /** `onError` hears what a task threw (default: a process warning); the other tasks still run. */
+  constructor(private readonly onError: (err: unknown) => void = warn) {}
+
   now(): number {
     return performance.now();
   }
 
-  /** Runs `fn` once after `delayMs`. Errors thrown by `fn` are reported, never break the loop. */
+  /** Runs `fn` once after `delayMs`. */
   after(delayMs: number, fn: () => void): ScheduledTask {
     const entry: Entry = {
       due: this.now() + Math.max(0, delayMs),
@@ -77,7 +80,7 @@ export class Scheduler {
       try {
         entry.fn();
       } catch (err) {
-        process.emitWarning(err instanceof Error ? err : new Error(String(err)), 'AirloomSimTask');
+        this.onError(err);
       }
     }
     this.arm();
@@ -115,6 +118,10 @@ export class Scheduler {
     }
     return top;
   }
+}
+
+function warn(err: unknown): void {
+  process.emitWarning(err instanceof Error ? err : new Error(String(err)), 'AirloomSimTask');
 }
 
 function before(a: Entry, b: Entry): boolean {

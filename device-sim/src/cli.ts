@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// `npm run sim -- --devices N --project ID --broker URL`: registers N simulated devices for a
+// project with the console's manufacturer API (fresh secrets each run), runs them as USP agents
+// against the broker and prints a live status line until Ctrl-C.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createFleet } from './fleet.js';
+import { registerDevices } from './register.js';
+import { generateFleet } from './specs.js';
+
+const EMBEDDED_BROKER_PORT = '18830';
+
+const USAGE = `Usage: npm run sim -- --devices N --project ID [options]
+
+  --devices N          how many devices (deterministic SNs per project)
+  --project ID         the project they are staged for
+  --broker URL         MQTT broker (default: env MQTT_URL or mqtt://127.0.0.1:${EMBEDDED_BROKER_PORT})
+  --console URL        console for the registration (default http://localhost:8080)
+  --key KEY            manufacturer key (default: env AIRLOOM_MANUFACTURER_KEY or ./data/manufacturer.key)
+  --time-scale X       multiply device timings (default: env TIME_SCALE or 1)
+  --mqtt-version 4|5   default 4 on port ${EMBEDDED_BROKER_PORT} (the embedded broker), else 5
+  --controller-id ID   the console's USP endpoint ID (default: env USP_CONTROLLER_ID or self::airloom)`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function positiveInt(value: string | undefined, what: string): number {
+  const n = Number(value);
+  if (!value || !Number.isInteger(n) || n <= 0) fail(`${what} must be a positive whole number`);
+  return n;
+}
+
+/** The key the console wrote in embedded mode: DATA_DIR is relative to the repository root. */
+function keyFromFile(): string | undefined {
+  const dataDir = process.env.DATA_DIR || 'data';
+  const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+  const candidates = [path.resolve(process.env.INIT_CWD ?? process.cwd(), dataDir), path.resolve(repoRoot, dataDir)];
+  for (const dir of candidates) {
+    const file = path.join(dir, 'manufacturer.key');
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  }
+  return undefined;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      devices: { type: 'string' },
+      project: { type: 'string' },
+      broker: { type: 'string' },
+      console: { type: 'string' },
+      key: { type: 'string' },
+      'time-scale': { type: 'string' },
+      'mqtt-version': { type: 'string' },
+      'controller-id': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const count = positiveInt(values.devices, '--devices');
+  const projectId = positiveInt(values.project, '--project');
+  const brokerUrl = values.broker ?? process.env.MQTT_URL ?? `mqtt://127.0.0.1:${EMBEDDED_BROKER_PORT}`;
+  let port: string;
+  try {
+    port = new URL(brokerUrl).port;
+  } catch {
+    fail(`--broker ${brokerUrl} is not a URL`);
+  }
+  const mqttVersion = values['mqtt-version'] ?? (port === EMBEDDED_BROKER_PORT ? '4' : '5');
+  if (mqttVersion !== '4' && mqttVersion !== '5') fail('--mqtt-version must be 4 or 5');
+  const timeScale = Number(values['time-scale'] ?? process.env.TIME_SCALE ?? 1);
+  if (!(timeScale > 0)) fail('--time-scale must be a positive number');
+  const consoleUrl = values.console ?? 'http://localhost:8080';
+  const key = values.key ?? process.env.AIRLOOM_MANUFACTURER_KEY ?? keyFromFile();
+  if (!key) fail('no manufacturer key: pass --key, set AIRLOOM_MANUFACTURER_KEY, or start the console (it writes ./data/manufacturer.key)');
+
+  const specs = generateFleet(projectId, count).map((s) => ({ ...s, secret: randomBytes(24).toString('base64url') }));
+  const registered = await registerDevices(specs, { consoleUrl, key, projectId });
+  console.log(`registered ${count} devices for project ${projectId} at ${consoleUrl} (${registered.created} new, ${registered.updated} again)`);
+
+  const fleet = createFleet(specs, {
+    brokerUrl,
+    protocolVersion: mqttVersion === '4' ? 4 : 5,
+    controllerId: values['controller-id'] ?? process.env.USP_CONTROLLER_ID ?? 'self::airloom',
+    timeScale,
+  });
+  const started = Date.now();
+  let allOnlineAfter: number | undefined;
+  void fleet.start().then(() => (allOnlineAfter = Date.now() - started));
+
+  const tty = process.stdout.isTTY;
+  const line = () => {
+    const s = fleet.stats();
+    const ready = allOnlineAfter === undefined ? '' : ` · all connected in ${(allOnlineAfter / 1000).toFixed(1)} s`;
+    return `${s.online}/${s.devices} online · ${s.connecting} connecting · ${s.rebooting} rebooting · ${s.pendingNotifies} notifies unacknowledged${ready}`;
+  };
+  const ticker = setInterval(() => {
+    if (tty) process.stdout.write(`\r${line()}\x1b[K`);
+  }, 1000);
+  const logger = tty ? undefined : setInterval(() => console.log(line()), 10_000);
+  console.log(`${count} agents → ${brokerUrl} (MQTT ${mqttVersion === '4' ? '3.1.1' : '5'}, time scale ${timeScale}); Ctrl-C stops them`);
+
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(ticker);
+    if (logger) clearInterval(logger);
+    if (tty) process.stdout.write('\n');
+    console.log('stopping the fleet (clean disconnects)…');
+    fleet.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { DeviceRegisterRequestSchema, rules } from '@airloom/contracts';
+import { endpointIdFor } from '@airloom/usp';
+import { describe, expect, it } from 'vitest';
+import { demoFleet, generateFleet } from './specs.js';
+
+describe('demo fleets', () => {
+  it('500000 is a WLAN site: gateway, 2 PoE switches, 8 APs, an NVR, 2 cameras and a CPE bridge', () => {
+    const fleet = demoFleet(500000);
+    const count = (type: string) => fleet.filter((d) => d.type === type).length;
+    expect(fleet).toHaveLength(15);
+    expect({ router: count('router'), switch: count('switch'), ap: count('ap'), nvr: count('nvr'), ipc: count('ipc'), cpe: count('cpe') }).toEqual({
+      router: 1, switch: 2, ap: 8, nvr: 1, ipc: 2, cpe: 1,
+    });
+    expect(fleet[0]!.sn).toBe('AL5RT00000000001');
+    expect(fleet.every((d) => d.meshRole === '')).toBe(true);
+  });
+
+  it('600000 is a mesh: one primary and four secondaries', () => {
+    const fleet = demoFleet(600000);
+    expect(fleet.map((d) => [d.type, d.meshRole])).toEqual([
+      ['mesh', 'primary'], ['mesh', 'secondary'], ['mesh', 'secondary'], ['mesh', 'secondary'], ['mesh', 'secondary'],
+    ]);
+  });
+
+  it('any other project has no standing fleet', () => {
+    expect(demoFleet(12)).toEqual([]);
+  });
+
+  it('is the same on every start, with distinct SNs, MACs and endpoint IDs the console accepts', () => {
+    const all = [...demoFleet(500000), ...demoFleet(600000)];
+    expect(all).toEqual([...demoFleet(500000), ...demoFleet(600000)]);
+    for (const d of all) {
+      expect(d.sn).toMatch(/^[0-9A-Z]{16}$/);
+      expect(rules.serialNumber.safeParse(d.sn).success).toBe(true);
+      expect(rules.name.safeParse(d.name).success, d.name).toBe(true);
+    }
+    expect(new Set(all.map((d) => d.sn)).size).toBe(all.length);
+    expect(new Set(all.map((d) => d.mac)).size).toBe(all.length);
+    expect(new Set(all.map((d) => endpointIdFor(d.mac, d.sn))).size).toBe(all.length);
+    const request = { devices: all.map((d) => ({ sn: d.sn, model: d.model, type: d.type, mac: d.mac, secret: 'x'.repeat(32) })) };
+    expect(DeviceRegisterRequestSchema.safeParse(request).success).toBe(true);
+  });
+});
+
+describe('generated fleets', () => {
+  it('mixes device types and repeats itself for the same project', () => {
+    const fleet = generateFleet(1234, 40);
+    expect(new Set(fleet.map((d) => d.type))).toEqual(new Set(['ap', 'switch', 'ipc', 'router', 'mesh', 'nvr', 'cpe', 'wrouter']));
+    expect(generateFleet(1234, 40)).toEqual(fleet);
+    expect(fleet.filter((d) => d.meshRole === 'primary')).toHaveLength(1);
+  });
+
+  it('gives 5,000 devices distinct valid identities, distinct from another project', () => {
+    const a = generateFleet(1234, 5000);
+    const b = generateFleet(1235, 5000);
+    expect(new Set([...a, ...b].map((d) => d.sn)).size).toBe(10000);
+    expect(new Set(a.map((d) => d.mac)).size).toBe(5000);
+    expect(new Set(a.map((d) => d.ip)).size).toBe(5000);
+    for (const d of a.slice(0, 50)) {
+      expect(rules.serialNumber.safeParse(d.sn).success).toBe(true);
+      expect(rules.name.safeParse(d.name).success).toBe(true);
+    }
+  });
+});
