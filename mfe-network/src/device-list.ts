@@ -2,6 +2,7 @@
 // events (ARCHITECTURE §4 "Live updates"), and what is derived from it (summary, filters).
 import {
   DEVICE_TYPES,
+  DeviceStatus,
   isOperationFinished,
   type DeviceItem,
   type DeviceSummary,
@@ -13,6 +14,15 @@ import {
 /** Offline in the list's sense (spec §3: 0 and 9); a rebooting device is neither. */
 export function isOffline(status: number): boolean {
   return status === 0 || status === 9;
+}
+
+/**
+ * The status to show. spec §3/§4: "online, not saved" (7) is an online device whose desired
+ * configuration it has not confirmed; the row says so from the moment the change is stored, before
+ * the gateway's own transition to 7 arrives.
+ */
+export function shownStatus(device: DeviceItem): number {
+  return device.pendingConfig && device.status === DeviceStatus.ONLINE ? DeviceStatus.ONLINE_NOT_SAVED : device.status;
 }
 
 /** Applies one live event; returns the same array when nothing changed. */

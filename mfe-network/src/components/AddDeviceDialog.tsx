@@ -12,8 +12,10 @@ export interface AddDeviceDialogProps {
   open: boolean;
   api: NetworkApi;
   onClose(): void;
+  /** Marks the live events seen before the call (its answer may be older than a later event). */
+  mark(): number;
   /** `device` is the row the server answered with, if any. */
-  onAdded(sn: string, name: string | undefined, device: DeviceItem | null): void;
+  onAdded(sn: string, name: string | undefined, device: DeviceItem | null, since: number): void;
 }
 
 const EMPTY = { sn: '', name: undefined };
@@ -36,7 +38,7 @@ const UnverifiedList = styled.ul`
   small { display: block; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-export function AddDeviceDialog({ open, api, onClose, onAdded }: AddDeviceDialogProps) {
+export function AddDeviceDialog({ open, api, onClose, mark, onAdded }: AddDeviceDialogProps) {
   const { t } = useTranslation('network');
   const mfe = useMfe();
   const formId = `ad${useId().replace(/:/g, '')}`;
@@ -64,9 +66,10 @@ export function AddDeviceDialog({ open, api, onClose, onAdded }: AddDeviceDialog
 
   async function add(sn: string, name: string | undefined): Promise<boolean> {
     mfe.setLoading('saving');
+    const since = mark();
     try {
       const device = await api.addDevice(name ? { sn, name } : { sn });
-      onAdded(sn, name, device);
+      onAdded(sn, name, device, since);
       return true;
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) form.applyServerError(err);

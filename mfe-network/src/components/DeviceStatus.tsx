@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, Spinner, type BadgeTone } from '@airloom/shared-ui';
 import { DeviceStatus as Status, type DeviceItem } from '@airloom/contracts';
+import { shownStatus } from '../device-list';
 
 const TONE: Record<number, BadgeTone> = {
   [Status.OFFLINE]: 'neutral',
@@ -27,15 +28,16 @@ export function DeviceStatusCell({ device }: { device: DeviceItem }) {
   const { t } = useTranslation('network');
   const op = device.operation;
   const progress = op && op.state !== 'done' && op.state !== 'failed' && op.state !== 'expired' ? t(`operation.progress.${op.kind}.${op.state}`) : null;
-  const waiting = WAITING.has(device.status) || progress !== null;
+  const status = shownStatus(device);
+  const waiting = WAITING.has(status) || progress !== null;
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
-      <Badge $tone={TONE[device.status] ?? 'neutral'} data-status={device.status}>
-        {statusText(t, device.status)}
+      <Badge $tone={TONE[status] ?? 'neutral'} data-status={status}>
+        {statusText(t, status)}
       </Badge>
       {waiting && <Spinner size={12} label={t('operation.waiting')} />}
       {progress && <small>{progress}</small>}
-      {device.pendingConfig && device.status !== Status.ONLINE_NOT_SAVED && <small>{t('device.pendingName')}</small>}
+      {device.pendingConfig && status !== Status.ONLINE_NOT_SAVED && <small>{t('device.pendingName')}</small>}
     </span>
   );
 }

@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import type { DeviceItem } from '@airloom/contracts';
 import { Table, type TableColumn } from '@airloom/shared-ui';
 import type { DeviceAction } from '../device-access';
+import { shownStatus } from '../device-list';
 import { DeviceActions } from './DeviceActions';
 import { DeviceStatusCell, statusText } from './DeviceStatus';
 
@@ -63,7 +64,7 @@ export function DeviceTable({ devices, onOpen, onAction, empty }: DeviceTablePro
       { id: 'ip', header: t('column.ip'), value: (d) => d.ip },
       { id: 'mac', header: t('column.mac'), value: (d) => d.mac },
       { id: 'clients', header: t('column.clients'), value: (d) => d.clients },
-      { id: 'status', header: t('column.status'), value: (d) => statusText(t, d.status), cell: (d) => <DeviceStatusCell device={d} /> },
+      { id: 'status', header: t('column.status'), value: (d) => statusText(t, shownStatus(d)), cell: (d) => <DeviceStatusCell device={d} /> },
     ],
     [t],
   );

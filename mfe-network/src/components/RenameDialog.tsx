@@ -11,11 +11,13 @@ export interface RenameDialogProps {
   device: DeviceItem | null;
   api: NetworkApi;
   onClose(): void;
+  /** Marks the live events seen before the call (its answer may be older than a later event). */
+  mark(): number;
   /** The server took the new name; `saved` is the row it answered with, if any. */
-  onRenamed(device: DeviceItem, name: string, saved: DeviceItem | null): void;
+  onRenamed(device: DeviceItem, name: string, saved: DeviceItem | null, since: number): void;
 }
 
-export function RenameDialog({ device, api, onClose, onRenamed }: RenameDialogProps) {
+export function RenameDialog({ device, api, onClose, mark, onRenamed }: RenameDialogProps) {
   const { t } = useTranslation('network');
   const mfe = useMfe();
   const formId = `rn${useId().replace(/:/g, '')}`;
@@ -29,9 +31,10 @@ export function RenameDialog({ device, api, onClose, onRenamed }: RenameDialogPr
   const submit = form.handleSubmit(async (data) => {
     if (!device) return;
     mfe.setLoading('saving');
+    const since = mark();
     try {
       const saved = await api.rename(device.sn, data);
-      onRenamed(device, data.name, saved);
+      onRenamed(device, data.name, saved, since);
     } catch (err) {
       if (!form.applyServerError(err)) form.setFormError(t('errors.generic.operationFailed'));
     } finally {

@@ -15,8 +15,21 @@ export interface LiveDevices {
   alarms: number | null;
   error: Error | null;
   live: LiveState;
-  /** Applies a change the page learnt from its own call (the events confirm it later). */
-  apply(event: ProjectEvent): void;
+  /** A mark of the events received so far, taken before the page's own call. */
+  mark(): number;
+  /**
+   * Applies what the page's own call answered, unless an event about the same device arrived since
+   * `since`: that event is newer than the answer. Returns whether it was applied.
+   */
+  applyOwn(event: ProjectEvent, since: number): boolean;
+  /** The row as the page shows it now. */
+  current(sn: string): DeviceItem | undefined;
+}
+
+function eventSn(event: ProjectEvent): string {
+  if (event.type === 'device') return event.device.sn;
+  if (event.type === 'operation') return event.operation.sn;
+  return event.sn;
 }
 
 export interface LiveDevicesOptions {
@@ -41,6 +54,9 @@ export function useLiveDevices({ api, eventsUrl, onEvent, createEventSource }: L
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;
   const factoryRef = useRef(createEventSource);
+  const received = useRef({ count: 0, lastBySn: new Map<string, number>() });
+  const itemsRef = useRef(state.items);
+  itemsRef.current = state.items;
 
   const apply = useCallback((event: ProjectEvent) => {
     setState((s) => {
@@ -80,6 +96,9 @@ export function useLiveDevices({ api, eventsUrl, onEvent, createEventSource }: L
       {
         onEvent(event) {
           if (stopped) return;
+          const r = received.current;
+          r.count += 1;
+          r.lastBySn.set(eventSn(event), r.count);
           if (queue) queue.push(event);
           else apply(event);
           onEventRef.current?.(event);
@@ -107,5 +126,16 @@ export function useLiveDevices({ api, eventsUrl, onEvent, createEventSource }: L
     return summarize(state.items, state.fetched?.alarms ?? 0);
   }, [state]);
 
-  return { items: state.items, summary, alarms: state.fetched?.alarms ?? null, error: state.error, live, apply };
+  const mark = useCallback(() => received.current.count, []);
+  const applyOwn = useCallback(
+    (event: ProjectEvent, since: number) => {
+      if ((received.current.lastBySn.get(eventSn(event)) ?? 0) > since) return false;
+      apply(event);
+      return true;
+    },
+    [apply],
+  );
+  const current = useCallback((sn: string) => itemsRef.current?.find((d) => d.sn === sn), []);
+
+  return { items: state.items, summary, alarms: state.fetched?.alarms ?? null, error: state.error, live, mark, applyOwn, current };
 }

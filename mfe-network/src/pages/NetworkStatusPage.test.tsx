@@ -222,7 +222,8 @@ describe('NetworkStatusPage: rename, reboot, locate', () => {
   it('rename checks the name rule, shows 7 until the device confirms, then the new name', async () => {
     const user = userEvent.setup();
     const server = bff([lobby], {
-      'PATCH /projects/1/devices/ALAP500000000001': (req) => ok({ ...lobby, name: (req.body as { name: string }).name, status: 7, pendingConfig: true }),
+      // as the BFF answers: the desired name is stored, the device has not confirmed it yet
+      'PATCH /projects/1/devices/ALAP500000000001': (req) => ok({ ...lobby, name: (req.body as { name: string }).name, pendingConfig: true }),
     });
     const { mfe } = renderPage(page, server.api);
     await devicesTable();
@@ -247,6 +248,36 @@ describe('NetworkStatusPage: rename, reboot, locate', () => {
     ScriptedEventSource.last.send({ type: 'device', device: { ...lobby, name: 'Front-Desk' } });
     expect(cells('Front-Desk')[9]).toBe('Online');
     expect(await screen.findByText('“Front-Desk” is saved on the device')).toBeTruthy();
+  });
+
+  it("an answer older than the device's own event does not undo it", async () => {
+    const user = userEvent.setup();
+    const done = operation({ id: 21, sn: lobby.sn, kind: 'locate', state: 'done' });
+    const server = bff([lobby], {
+      // the device was quicker than the HTTP answer: its confirmation arrives first
+      'PATCH /projects/1/devices/ALAP500000000001': () => {
+        ScriptedEventSource.last.send({ type: 'device', device: { ...lobby, name: 'Front-Desk' } });
+        return ok({ ...lobby, name: 'Front-Desk', pendingConfig: true });
+      },
+      'POST /projects/1/devices/ALAP500000000001/operations': () => {
+        ScriptedEventSource.last.send({ type: 'operation', operation: done });
+        return ok({ ...done, state: 'queued' });
+      },
+    });
+    renderPage(page, server.api);
+    await devicesTable();
+    ScriptedEventSource.last.open();
+    await user.click(screen.getByRole('button', { name: 'Rename Lobby-AP' }));
+    const field = screen.getByRole('textbox', { name: /Device name/ });
+    await user.clear(field);
+    await user.type(field, 'Front-Desk');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('“Front-Desk” is saved on the device')).toBeTruthy();
+    expect(cells('Front-Desk')[9]).toBe('Online');
+
+    await user.click(screen.getByRole('button', { name: 'Locate Front-Desk' }));
+    expect(await screen.findByText('The LED of “Front-Desk” is blinking for 60 s')).toBeTruthy();
+    expect(cells('Front-Desk')[9]).toBe('Online');
   });
 
   it('reboot asks first (about 1 minute, clients disconnect), then follows the operation to its end', async () => {

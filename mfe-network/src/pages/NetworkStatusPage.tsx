@@ -41,38 +41,55 @@ export function NetworkStatusPage(props: NetworkStatusPageProps) {
 interface Watching {
   operations: Map<number, { kind: OperationItem['kind']; name: string }>;
   renames: Map<string, string>;
+  /** operations that ended lately: the end may arrive before the answer that started it */
+  ended: Map<number, OperationItem>;
 }
+
+const ENDED_KEPT = 50;
 
 function StatusContent({ project, createEventSource }: NetworkStatusPageProps & { project: ProjectRef }) {
   const { t } = useTranslation('network');
   const mfe = useMfe();
   const { notify } = useNotice();
   const api = useMemo(() => createNetworkApi(mfe.api, project.id), [mfe.api, project.id]);
-  const watching = useRef<Watching>({ operations: new Map(), renames: new Map() });
+  const watching = useRef<Watching>({ operations: new Map(), renames: new Map(), ended: new Map() });
+
+  const operationEnded = useCallback(
+    (operation: OperationItem, name: string) => {
+      if (operation.state === 'done') {
+        notify({ tone: 'success', message: t(operation.kind === 'reboot' ? 'reboot.done' : 'locate.done', { name }) });
+      } else {
+        const message = operation.error?.message ?? t('errors.generic.operationFailed');
+        notify({ tone: 'danger', message: t('failed', { action: t(`actions.${operation.kind}`), name, message }) });
+      }
+    },
+    [notify, t],
+  );
+
+  const renameSaved = useCallback((name: string) => notify({ tone: 'success', message: t('rename.saved', { name }) }), [notify, t]);
 
   const onEvent = useCallback(
     (event: ProjectEvent) => {
       const w = watching.current;
       if (event.type === 'operation' && isOperationFinished(event.operation.state)) {
         const mine = w.operations.get(event.operation.id);
-        if (!mine) return;
-        w.operations.delete(event.operation.id);
-        if (event.operation.state === 'done') {
-          notify({ tone: 'success', message: t(mine.kind === 'reboot' ? 'reboot.done' : 'locate.done', { name: mine.name }) });
+        if (mine) {
+          w.operations.delete(event.operation.id);
+          operationEnded(event.operation, mine.name);
         } else {
-          const message = event.operation.error?.message ?? t('errors.generic.operationFailed');
-          notify({ tone: 'danger', message: t('failed', { action: t(`actions.${mine.kind}`), name: mine.name, message }) });
+          w.ended.set(event.operation.id, event.operation);
+          if (w.ended.size > ENDED_KEPT) w.ended.delete(w.ended.keys().next().value!);
         }
       }
       if (event.type === 'device') {
         const wanted = w.renames.get(event.device.sn);
         if (wanted !== undefined && !event.device.pendingConfig && event.device.name === wanted) {
           w.renames.delete(event.device.sn);
-          notify({ tone: 'success', message: t('rename.saved', { name: wanted }) });
+          renameSaved(wanted);
         }
       }
     },
-    [notify, t],
+    [operationEnded, renameSaved],
   );
 
   const live = useLiveDevices({ api, eventsUrl: projectEventsUrl(project.id), onEvent, createEventSource });
@@ -90,12 +107,18 @@ function StatusContent({ project, createEventSource }: NetworkStatusPageProps & 
   const mayAdd = canAddDevice(mfe.session, project);
 
   async function operate(device: DeviceItem, kind: OperationItem['kind']): Promise<void> {
+    const since = live.mark();
     try {
       const operation = await api.operate(device.sn, { kind });
       if (!operation) return;
-      watching.current.operations.set(operation.id, { kind, name: device.name });
-      live.apply({ type: 'operation', operation });
       notify({ tone: 'info', message: t(kind === 'reboot' ? 'reboot.sent' : 'locate.sent', { name: device.name }) });
+      const ended = watching.current.ended.get(operation.id);
+      if (ended) {
+        operationEnded(ended, device.name);
+        return;
+      }
+      watching.current.operations.set(operation.id, { kind, name: device.name });
+      live.applyOwn({ type: 'operation', operation }, since);
     } catch (err) {
       // the server's refusal, with its catalogue text (spec §8)
       const message = err instanceof ApiError ? err.message : t('errors.generic.operationFailed');
@@ -175,12 +198,13 @@ function StatusContent({ project, createEventSource }: NetworkStatusPageProps & 
         device={renaming}
         api={api}
         onClose={() => setRenaming(null)}
-        onRenamed={(device, name, saved) => {
+        mark={live.mark}
+        onRenamed={(device, name, saved, since) => {
           setRenaming(null);
           const row = saved ?? { ...device, name, pendingConfig: true };
-          live.apply({ type: 'device', device: row });
-          if (!row.pendingConfig) {
-            notify({ tone: 'success', message: t('rename.saved', { name }) });
+          const now = live.applyOwn({ type: 'device', device: row }, since) ? row : live.current(device.sn);
+          if (now?.name === name && !now.pendingConfig) {
+            renameSaved(name);
             return;
           }
           watching.current.renames.set(device.sn, name);
@@ -201,9 +225,10 @@ function StatusContent({ project, createEventSource }: NetworkStatusPageProps & 
         open={adding}
         api={api}
         onClose={() => setAdding(false)}
-        onAdded={(sn, name, device) => {
+        mark={live.mark}
+        onAdded={(sn, name, device, since) => {
           setAdding(false);
-          if (device) live.apply({ type: 'device', device });
+          if (device) live.applyOwn({ type: 'device', device }, since);
           notify({ tone: 'success', message: t('add.added', { name: device?.name ?? name ?? sn }) });
         }}
       />
