@@ -12,6 +12,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface RunningConsole {
   url: string;
   dataDir: string;
+  /** The embedded broker (a free port of its own, so consoles never share one). */
+  mqttUrl: string;
   /** Messages the dev sender wrote (verification codes), newest last. */
   outbox(): Array<Record<string, unknown>>;
   stop(): Promise<void>;
@@ -50,12 +52,13 @@ async function waitReady(url: string, child: ChildProcess, log: () => string, ti
 
 export async function startConsole(options: StartOptions = {}): Promise<RunningConsole> {
   const port = await freePort();
+  const mqttPort = options.env?.MQTT_PORT ?? String(await freePort());
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'airloom-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--conditions=airloom-source', '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(repoRoot, 'bff'),
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MQTT_PORT: mqttPort, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
@@ -64,6 +67,7 @@ export async function startConsole(options: StartOptions = {}): Promise<RunningC
   return {
     url,
     dataDir,
+    mqttUrl: options.env?.MQTT_URL ?? `mqtt://127.0.0.1:${mqttPort}`,
     outbox() {
       const file = path.join(dataDir, 'outbox.jsonl');
       if (!existsSync(file)) return [];
