@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import mqtt from 'mqtt';
 import pino from 'pino';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerDevices } from '../store/registration.js';
 import { createTestDb, testBackends } from '../store/test-db.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker.js';
@@ -42,4 +43,19 @@ describe.each(testBackends())('embedded broker on %s: device identity and access
   });
 
   defineIsolationTests(() => setup);
+
+  it('refuses a secret replaced by a new registration, though it logged in a moment ago', async () => {
+    const { a } = setup;
+    const login = (password: string) =>
+      mqtt.connectAsync(setup.url, { username: a.endpointId, password, clientId: a.endpointId, protocolVersion: 4, reconnectPeriod: 0 });
+    await (await login(a.secret)).endAsync(); // verified and remembered
+
+    const renewed = secret();
+    await registerDevices(testDb.db, [{ sn: 'ALAP500000000001', secret: renewed, type: 'ap', model: 'AL-AP500', mac: '00:1A:2B:00:00:01' }]);
+    await expect(login(a.secret)).rejects.toThrow(/bad user ?name or password/i);
+    const device = await login(renewed);
+    expect(device.connected).toBe(true);
+    await device.endAsync();
+    setup.a = { ...a, secret: renewed };
+  });
 });
