@@ -1,0 +1,39 @@
+// The demo projects' devices (spec §1): simulated USP agents registered at each start with fresh
+// secrets, staged for their demo project, and run against the broker like any other device.
+import { randomBytes } from 'node:crypto';
+import { DEMO_PROJECT_IDS } from '@airloom/contracts';
+import { createFleet, demoFleet, type Fleet } from '@airloom/device-sim';
+import { registerDevices, type DeviceProvisioner } from '@airloom/gateway';
+import type { Knex } from 'knex';
+import type { Logger } from '../logger.js';
+
+export interface DemoFleetOptions {
+  db: Knex;
+  provisioner: DeviceProvisioner;
+  brokerUrl: string;
+  protocolVersion: 4 | 5;
+  controllerId: string;
+  timeScale: number;
+  logger: Logger;
+}
+
+export async function startDemoFleet(options: DemoFleetOptions): Promise<Fleet> {
+  const specs = [DEMO_PROJECT_IDS.WLAN, DEMO_PROJECT_IDS.MESH].flatMap((projectId) =>
+    demoFleet(projectId).map((spec) => ({ spec: { ...spec, secret: randomBytes(24).toString('base64url') }, projectId })),
+  );
+  const registered = await registerDevices(
+    options.db,
+    specs.map(({ spec, projectId }) => ({ sn: spec.sn, type: spec.type, model: spec.model, mac: spec.mac, secret: spec.secret, projectId })),
+  );
+  await options.provisioner.provision(registered.devices.map((d, i) => ({ endpointId: d.endpointId, secret: specs[i]!.spec.secret })));
+  const fleet = createFleet(
+    specs.map((s) => s.spec),
+    { brokerUrl: options.brokerUrl, protocolVersion: options.protocolVersion, controllerId: options.controllerId, timeScale: options.timeScale },
+  );
+  // not awaited: the console serves while the devices connect
+  fleet
+    .start()
+    .then(() => options.logger.info({ devices: specs.length }, 'demo fleet connected'))
+    .catch((err: unknown) => options.logger.error({ err }, 'demo fleet failed to start'));
+  return fleet;
+}
