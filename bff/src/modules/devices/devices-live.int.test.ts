@@ -1,0 +1,141 @@
+// End to end through the real parts: the manufacturer API registers a simulated USP agent, it
+// connects to the broker (the embedded one with device auth, or Mosquitto with CI=true), the
+// gateway runtime runs it, and a user adds, renames and restarts it through the API while an event
+// stream shows what a browser would see.
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DeviceStatus, type ProjectEvent } from '@airloom/contracts';
+import { Agent, type DeviceSpec } from '@airloom/device-sim';
+import { createBus, createGatewayRuntime, startEmbeddedBroker, type Bus, type EmbeddedBroker, type GatewayRuntime } from '@airloom/gateway';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
+import { createLogger } from '../../logger.js';
+import { backends, createTestEnv, PASSWORD, signedUp, testBrokers, type TestEnv } from '../../test/test-env.js';
+import { createEventHub, type EventHub } from '../events/events.hub.js';
+
+const KEY = 'live-test-manufacturer-key-0123456789';
+const TIME_SCALE = 0.02; // a reboot takes ~1.2 s
+const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+
+async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check()) && Date.now() - started < ms) await new Promise((r) => setTimeout(r, 20));
+  expect(await check()).toBe(true);
+}
+
+describe.each(cases)('devices live on %s with %s', (backend, brokerKind) => {
+  let env: TestEnv;
+  let broker: EmbeddedBroker | undefined;
+  let bus: Bus;
+  let hub: EventHub;
+  let server: Server;
+  let runtime: GatewayRuntime;
+  let agent: Agent | undefined;
+  let base: string;
+  let brokerUrl: string;
+  const protocolVersion = brokerKind === 'aedes' ? 4 : 5;
+  const logger = createLogger({ level: 'silent' });
+
+  beforeAll(async () => {
+    env = await createTestEnv(backend, { env: { AIRLOOM_MANUFACTURER_KEY: KEY } });
+    const service = { username: 'airloom-service', password: randomBytes(12).toString('hex') };
+    if (brokerKind === 'aedes') {
+      broker = await startEmbeddedBroker({ db: env.db, host: '127.0.0.1', port: 0, service, logger });
+      brokerUrl = broker.url;
+    } else {
+      brokerUrl = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
+    }
+    const creds = brokerKind === 'aedes' ? { username: service.username, password: service.password } : {};
+    bus = createBus({ mqttUrl: brokerUrl, protocolVersion, clientId: `live-bff-${randomBytes(3).toString('hex')}`, logger, ...creds });
+    await bus.ready();
+    // a private share group on the shared Mosquitto, so another test's gateway never takes our devices' messages
+    runtime = createGatewayRuntime({ db: env.db, logger, mqttUrl: brokerUrl, protocolVersion, bus, timeScale: TIME_SCALE, shareGroup: `test-${randomBytes(3).toString('hex')}`, mqttUsername: creds.username, mqttPassword: creds.password });
+    await runtime.start();
+    hub = createEventHub(bus, logger);
+    const app = createApp({ db: env.db, config: env.config, bus, eventHub: hub, logger });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  });
+  afterAll(async () => {
+    await agent?.stop();
+    hub?.close();
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+    await runtime?.stop();
+    await bus?.close();
+    await broker?.close();
+    await env?.close();
+  });
+
+  it('registers, connects, is added by SN, renamed and restarted, with live events', async () => {
+    const { c, account } = await signedUp(env);
+    const projectId = (await c.post('/api/v1/projects', { projectName: 'Live', scenario: 'hotel' })).body.data.id as number;
+
+    // the manufacturer registers the device, sold to this account
+    const spec: DeviceSpec = { sn: `LIVE${randomBytes(6).toString('hex').toUpperCase()}`, mac: `02:41:4C:${randomBytes(3).toString('hex').match(/../g)!.join(':').toUpperCase()}`, type: 'ap', model: 'AL-AP620', meshRole: '', name: 'Factory', secret: randomBytes(16).toString('hex') };
+    const registered = await request(env.app).post('/api/v1/manufacturer/devices').set('Authorization', `Bearer ${KEY}`).send({ devices: [{ sn: spec.sn, model: spec.model, type: spec.type, mac: spec.mac, secret: spec.secret, owner: account }] });
+    expect(registered.status).toBe(200);
+
+    // it connects with its credentials and waits, unverified, for its owner
+    agent = new Agent({ brokerUrl, protocolVersion, spec, timeScale: TIME_SCALE });
+    await agent.start();
+    await until(async () => (await c.get('/api/v1/devices/unverified')).body.data.items.some((d: { sn: string }) => d.sn === spec.sn));
+    const added = await c.post(`/api/v1/projects/${projectId}/devices`, { sn: spec.sn });
+    expect(added.status).toBe(201);
+
+    // a browser's event stream
+    const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-airloom-csrf': '1' }, body: JSON.stringify({ account, password: PASSWORD }) });
+    const cookie = login.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
+    const controller = new AbortController();
+    const stream = await fetch(`${base}/projects/${projectId}/events`, { headers: { cookie }, signal: controller.signal });
+    const events: ProjectEvent[] = [];
+    void (async () => {
+      const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          buffer += value;
+          let cut: number;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const data = buffer.slice(0, cut).split('\n').find((l) => l.startsWith('data: '));
+            buffer = buffer.slice(cut + 2);
+            if (data) events.push(JSON.parse(data.slice(6)) as ProjectEvent);
+          }
+        }
+      } catch {
+        // aborted at the end
+      }
+    })();
+    await until(() => hub.count() === 1);
+    const deviceEvents = () => events.flatMap((e) => (e.type === 'device' && e.device.sn === spec.sn ? [e.device] : []));
+
+    // rename: stored at once, pending (7) until the device confirms, then online (1) with the name
+    await until(() => agent!.connected);
+    const renamed = await c.patch(`/api/v1/projects/${projectId}/devices/${spec.sn}`, { name: 'Lobby' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ name: 'Lobby', pendingConfig: true });
+    await until(() => deviceEvents().some((d) => d.status === DeviceStatus.ONLINE && !d.pendingConfig && d.name === 'Lobby'));
+    const statuses = deviceEvents().map((d) => d.status);
+    expect(statuses.indexOf(DeviceStatus.ONLINE_NOT_SAVED)).toBeGreaterThanOrEqual(0);
+    expect(statuses.lastIndexOf(DeviceStatus.ONLINE)).toBeGreaterThan(statuses.indexOf(DeviceStatus.ONLINE_NOT_SAVED));
+    expect(agent.name).toBe('Lobby');
+
+    // restart: queued → … → done; the device shows 8 meanwhile and comes back online, restarted once
+    const reboot = await c.post(`/api/v1/projects/${projectId}/devices/${spec.sn}/operations`, { kind: 'reboot' });
+    expect(reboot.status).toBe(202);
+    const opStates = () => events.flatMap((e) => (e.type === 'operation' && e.operation.id === reboot.body.data.id ? [e.operation.state] : []));
+    await until(() => opStates().includes('done'));
+    expect(deviceEvents().some((d) => d.status === DeviceStatus.REBOOTING)).toBe(true);
+    await until(() => deviceEvents().at(-1)?.status === DeviceStatus.ONLINE);
+    expect(agent.executions.reboot).toBe(1);
+    const detail = await c.get(`/api/v1/projects/${projectId}/devices/${spec.sn}`);
+    expect(detail.body.data).toMatchObject({ status: DeviceStatus.ONLINE, name: 'Lobby', operation: null });
+    expect(detail.body.data.history.map((h: { status: number }) => h.status)).toContain(DeviceStatus.REBOOTING);
+    controller.abort();
+  });
+});
