@@ -1,14 +1,14 @@
 // Mosquitto with the shipped configuration (deploy/mosquitto/mosquitto.conf, dynamic security) on
-// a port of its own; accounts set up through MosquittoDynsecProvisioner as in production.
+// a port of its own; accounts set up from the environment as in production.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MosquittoDynsecProvisioner } from './dynsec.js';
 import { defineIsolationTests } from './isolation-suite.js';
 import { mosquittoInstalled, shippedFile, startMosquitto, type MosquittoProcess } from './mosquitto-process.js';
+import { deviceProvisionerFromEnv, ensureServiceAccountFromEnv, type DeviceProvisioner } from './provisioner.js';
 
 if (!mosquittoInstalled) console.warn('Mosquitto is not installed: skipping its isolation tests (dynamic security)');
 
@@ -16,7 +16,9 @@ const secret = () => randomBytes(18).toString('base64url');
 
 describe.skipIf(!mosquittoInstalled)('Mosquitto with dynamic security: device identity and access', () => {
   let broker: MosquittoProcess | undefined;
-  let provisioner: MosquittoDynsecProvisioner;
+  let provisioner: DeviceProvisioner;
+  let env: NodeJS.ProcessEnv;
+  const logger = pino({ level: 'silent' });
   const admin = { username: 'airloom-admin', password: secret() };
   const service = { username: 'airloom-service', password: secret() };
   const a = { endpointId: 'os::001A2B-ALAP500000000001', secret: secret() };
@@ -30,8 +32,15 @@ describe.skipIf(!mosquittoInstalled)('Mosquitto with dynamic security: device id
       if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr}`);
       return shippedFile('mosquitto.conf').replace(/^plugin_opt_config_file .*$/m, `plugin_opt_config_file ${dynsecFile}`);
     });
-    provisioner = new MosquittoDynsecProvisioner({ url: broker.url, ...admin, logger: pino({ level: 'silent' }) });
-    await provisioner.ensureService(service);
+    env = {
+      MQTT_URL: broker.url,
+      MQTT_USERNAME: service.username,
+      MQTT_PASSWORD: service.password,
+      MQTT_DYNSEC_USERNAME: admin.username,
+      MQTT_DYNSEC_PASSWORD: admin.password,
+    };
+    await ensureServiceAccountFromEnv(logger, env);
+    provisioner = deviceProvisionerFromEnv(logger, env);
     // B first with a secret that its second registration replaces
     await provisioner.provision([{ endpointId: b.endpointId, secret: bFormerSecret }]);
     await provisioner.provision([a, b]);
@@ -42,7 +51,7 @@ describe.skipIf(!mosquittoInstalled)('Mosquitto with dynamic security: device id
   });
 
   it('replaces a re-registered secret and can run again', async () => {
-    await provisioner.ensureService(service);
+    await ensureServiceAccountFromEnv(logger, env);
     await provisioner.provision([a]);
     const connect = (password: string) =>
       mqtt.connectAsync(broker!.url, { username: b.endpointId, password, clientId: b.endpointId, reconnectPeriod: 0 });

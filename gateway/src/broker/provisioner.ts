@@ -25,3 +25,14 @@ export function deviceProvisionerFromEnv(logger: Logger, env: NodeJS.ProcessEnv 
   if (!password) throw new Error('MQTT_DYNSEC_PASSWORD is required with MQTT_DYNSEC_USERNAME');
   return new MosquittoDynsecProvisioner({ url, username, password, logger });
 }
+
+/**
+ * With Mosquitto dynsec, creates or updates the service account (MQTT_USERNAME/MQTT_PASSWORD) and
+ * the plugin's deny-by-default; call it at start, before anything logs in as the service.
+ */
+export async function ensureServiceAccountFromEnv(logger: Logger, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const provisioner = deviceProvisionerFromEnv(logger, env);
+  if (!(provisioner instanceof MosquittoDynsecProvisioner)) return;
+  if (!env.MQTT_USERNAME || !env.MQTT_PASSWORD) throw new Error('MQTT_USERNAME and MQTT_PASSWORD are required with MQTT_DYNSEC_USERNAME');
+  await provisioner.ensureService({ username: env.MQTT_USERNAME, password: env.MQTT_PASSWORD });
+}
