@@ -19,6 +19,8 @@ export interface GatewayConfig {
   controllerId: string;
   /** device timings are scaled by it (tests use e.g. 0.01) */
   timeScale: number;
+  /** MQTT 5 shared-subscription group of the gateway instances */
+  shareGroup: string;
   logLevel: string;
 }
 
@@ -60,6 +62,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     gatewayId,
     controllerId: env.USP_CONTROLLER_ID || DEFAULT_CONTROLLER_ID,
     timeScale: positiveNumber(env.TIME_SCALE, 'TIME_SCALE', 1),
+    shareGroup: env.MQTT_SHARE_GROUP || 'airloom-gw',
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -11,7 +11,10 @@ const COALESCE_MS = 50;
 const CHUNK = 500;
 
 export interface LiveEvents {
+  /** the device's state as it is when the event goes out (coalesced) */
   device(sn: string): void;
+  /** the device's state as it was at a status transition: each transition is seen, however brief */
+  snapshot(row: DeviceRow): void;
   /** the operation's event, then its device's (the DeviceItem shows the unfinished operation) */
   operation(id: number, sn: string): void;
   flush(): Promise<void>;
@@ -27,6 +30,7 @@ function chunks<T>(items: T[]): T[][] {
 export function createLiveEvents(db: Knex, bus: Pick<Bus, 'publishEvent'>, logger: RuntimeLogger): LiveEvents {
   let sns = new Set<string>();
   let operationIds = new Set<number>();
+  let snapshots: DeviceRow[] = [];
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
@@ -39,7 +43,23 @@ export function createLiveEvents(db: Knex, bus: Pick<Bus, 'publishEvent'>, logge
     }, COALESCE_MS);
   }
 
-  async function publish(deviceSns: string[], ids: number[]): Promise<void> {
+  async function unfinished(sns: string[]): Promise<Map<string, OperationRow>> {
+    if (sns.length === 0) return new Map();
+    const ops = (await db<OperationRow>('operations')
+      .whereIn('sn', sns)
+      .whereIn('state', UNFINISHED_OPERATION_STATES)
+      .orderBy('id', 'asc')) as OperationRow[];
+    return new Map(ops.map((o) => [o.sn, o]));
+  }
+
+  async function publish(rowsAtTransition: DeviceRow[], deviceSns: string[], ids: number[]): Promise<void> {
+    const bound = rowsAtTransition.filter((r) => r.project_id !== null);
+    for (const part of chunks(bound)) {
+      const newest = await unfinished([...new Set(part.map((r) => r.sn))]);
+      for (const row of part) {
+        void bus.publishEvent(Number(row.project_id), { type: 'device', device: toDeviceItem(row, newest.get(row.sn) ?? null) });
+      }
+    }
     for (const part of chunks(ids)) {
       const rows = (await db<OperationRow>('operations').whereIn('id', part)) as OperationRow[];
       for (const row of rows) void bus.publishEvent(Number(row.project_id), { type: 'operation', operation: toOperationItem(row) });
@@ -47,11 +67,7 @@ export function createLiveEvents(db: Knex, bus: Pick<Bus, 'publishEvent'>, logge
     for (const part of chunks(deviceSns)) {
       const rows = (await db<DeviceRow>('devices').whereIn('sn', part).whereNotNull('project_id')) as DeviceRow[];
       if (rows.length === 0) continue;
-      const ops = (await db<OperationRow>('operations')
-        .whereIn('sn', rows.map((r) => r.sn))
-        .whereIn('state', UNFINISHED_OPERATION_STATES)
-        .orderBy('id', 'asc')) as OperationRow[];
-      const newest = new Map(ops.map((o) => [o.sn, o]));
+      const newest = await unfinished(rows.map((r) => r.sn));
       for (const row of rows) {
         void bus.publishEvent(Number(row.project_id), { type: 'device', device: toDeviceItem(row, newest.get(row.sn) ?? null) });
       }
@@ -59,14 +75,16 @@ export function createLiveEvents(db: Knex, bus: Pick<Bus, 'publishEvent'>, logge
   }
 
   function flush(): Promise<void> {
+    const rows = snapshots;
     const deviceSns = [...sns];
     const ids = [...operationIds];
+    snapshots = [];
     sns = new Set();
     operationIds = new Set();
     running = running.then(async () => {
-      if (deviceSns.length === 0 && ids.length === 0) return;
+      if (rows.length === 0 && deviceSns.length === 0 && ids.length === 0) return;
       try {
-        await publish(deviceSns, ids);
+        await publish(rows, deviceSns, ids);
       } catch (err) {
         // a lost event only makes a browser wait for the next change
         logger.warn({ err }, 'gateway: live events not published');
@@ -79,6 +97,11 @@ export function createLiveEvents(db: Knex, bus: Pick<Bus, 'publishEvent'>, logge
     device(sn) {
       sns.add(sn);
       schedule();
+    },
+    snapshot(row) {
+      snapshots.push(row);
+      // at once, in order with the other events
+      if (!closed) void flush();
     },
     operation(id, sn) {
       operationIds.add(id);

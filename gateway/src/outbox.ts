@@ -63,7 +63,8 @@ export function createOutbox(ctx: RuntimeContext): Outbox {
       .where({ id: row.id })
       .whereIn('state', from)
       .update({ state: to, error_code: errorCode, finished_at: now, updated_at: now, claim_until: null });
-    if (updated === 1) events.operation(Number(row.id), row.sn);
+    // inside a transaction the caller tells once it is committed
+    if (updated === 1 && !trx.isTransaction) events.operation(Number(row.id), row.sn);
     return updated === 1;
   }
 
@@ -92,11 +93,12 @@ export function createOutbox(ctx: RuntimeContext): Outbox {
       if (row.last_boot_command_key === String(row.id)) {
         await finish(db, row, ['running'], 'done');
       } else if ((row.sent_at ?? row.updated_at) + timings.rebootGiveUpMs < now) {
-        await db.transaction(async (trx) => {
-          if (!(await finish(trx, row, ['running'], 'expired', ErrorCode.DEVICE_OFFLINE))) return;
-          const left = await transition(trx, { sn: row.sn, from: [DeviceStatus.REBOOTING], to: DeviceStatus.OFFLINE, reason: 'reboot-timeout', now });
-          if (left !== null) events.device(row.sn);
+        const changed = await db.transaction(async (trx) => {
+          if (!(await finish(trx, row, ['running'], 'expired', ErrorCode.DEVICE_OFFLINE))) return false;
+          return transition(trx, { sn: row.sn, from: [DeviceStatus.REBOOTING], to: DeviceStatus.OFFLINE, reason: 'reboot-timeout', now });
         });
+        if (changed) events.snapshot(changed);
+        if (changed !== false) events.operation(Number(row.id), row.sn);
       }
     }
   }
@@ -149,15 +151,15 @@ export function createOutbox(ctx: RuntimeContext): Outbox {
       } else if (row.kind === 'locate') {
         await finish(db, row, ['sent'], 'done');
       } else {
-        await db.transaction(async (trx) => {
+        const changed = await db.transaction(async (trx) => {
           const at = ctx.now();
           // the Boot! may have beaten this answer here: then the reboot is over already
           const updated = await trx('operations').where({ id, state: 'sent' }).update({ state: 'running', updated_at: at });
-          if (updated !== 1) return;
-          events.operation(id, row.sn);
-          const left = await transition(trx, { sn: row.sn, from: NOT_REBOOTING, to: DeviceStatus.REBOOTING, reason: 'reboot', now: at });
-          if (left !== null) events.device(row.sn);
+          if (updated !== 1) return false;
+          return transition(trx, { sn: row.sn, from: NOT_REBOOTING, to: DeviceStatus.REBOOTING, reason: 'reboot', now: at });
         });
+        if (changed) events.snapshot(changed);
+        if (changed !== false) events.operation(id, row.sn);
       }
     } catch (err) {
       if (err instanceof UspErrorResponse) {

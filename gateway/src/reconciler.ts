@@ -20,8 +20,8 @@ export interface Reconciler {
   nudge(sn: string): void;
   /** every device of this instance whose desired state differs */
   poll(): Promise<void>;
-  /** the device reports its name (ValueChange, DeviceInfo) */
-  nameReported(device: KnownDevice, value: string): Promise<void>;
+  /** the device reports its name (ValueChange, DeviceInfo) as it was at `observedAt` */
+  nameReported(device: KnownDevice, value: string, observedAt: number): Promise<void>;
   idle(): Promise<void>;
 }
 
@@ -47,6 +47,8 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
   const { db, logger, controller, events, timings } = ctx;
   const inFlight = new Map<string, InFlight>();
   const retryAt = new Map<string, number>();
+  /** when each device's name was last confirmed here: an older report must not undo it */
+  const confirmedAt = new Map<string, number>();
   const running = new Set<Promise<void>>();
 
   function track(task: Promise<void>): void {
@@ -57,6 +59,7 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
   /** the device holds `value` for `version`: record it, and leave status 7 if nothing newer waits */
   async function confirm(sn: string, version: number, value: string): Promise<void> {
     const now = ctx.now();
+    confirmedAt.set(sn, now);
     const done = await db.transaction(async (trx) => {
       const updated = await trx('devices')
         .where({ sn })
@@ -64,13 +67,12 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
         .update({ name: value, applied_version: version, updated_at: now });
       if (updated === 0) return false;
       const row = (await trx('devices').where({ sn }).first('config_version')) as { config_version: number };
-      if (Number(row.config_version) <= version) {
-        await transition(trx, { sn, from: [DeviceStatus.ONLINE_NOT_SAVED], to: DeviceStatus.ONLINE, reason: 'config-applied', now });
-      }
-      return true;
+      if (Number(row.config_version) > version) return true;
+      return (await transition(trx, { sn, from: [DeviceStatus.ONLINE_NOT_SAVED], to: DeviceStatus.ONLINE, reason: 'config-applied', now })) ?? true;
     });
     if (!done) return;
-    events.device(sn);
+    if (done === true) events.device(sn);
+    else events.snapshot(done);
     // a newer rename may have arrived meanwhile
     nudge(sn);
   }
@@ -78,14 +80,14 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
   /** no name parameter on the device: the console's name is the name */
   async function applyInConsole(row: PendingRow): Promise<void> {
     const now = ctx.now();
-    await db.transaction(async (trx) => {
+    const changed = await db.transaction(async (trx) => {
       const updated = await trx('devices')
         .where({ sn: row.sn, config_version: row.config_version })
         .update({ name: row.desired_name ?? '', applied_version: row.config_version, updated_at: now });
-      if (updated === 1) {
-        await transition(trx, { sn: row.sn, from: [DeviceStatus.ONLINE_NOT_SAVED], to: DeviceStatus.ONLINE, reason: 'config-applied', now });
-      }
+      if (updated !== 1) return null;
+      return transition(trx, { sn: row.sn, from: [DeviceStatus.ONLINE_NOT_SAVED], to: DeviceStatus.ONLINE, reason: 'config-applied', now });
     });
+    if (changed) events.snapshot(changed);
     events.device(row.sn);
   }
 
@@ -94,8 +96,8 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     const value = row.desired_name ?? '';
     inFlight.set(row.sn, { version, value });
     try {
-      const left = await transition(db, { sn: row.sn, from: [DeviceStatus.ONLINE], to: DeviceStatus.ONLINE_NOT_SAVED, reason: 'config-pending', now: ctx.now() });
-      if (left !== null) events.device(row.sn);
+      const changed = await transition(db, { sn: row.sn, from: [DeviceStatus.ONLINE], to: DeviceStatus.ONLINE_NOT_SAVED, reason: 'config-pending', now: ctx.now() });
+      if (changed) events.snapshot(changed);
       const resp = await controller.request(
         row.endpoint_id,
         buildSet([{ objPath: NAME_OBJECT, paramSettings: [{ param: NAME_KEY, value, required: true }] }]),
@@ -157,7 +159,9 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
       for (const row of rows) consider(row, false);
     },
 
-    async nameReported(device, value) {
+    async nameReported(device, value, observedAt) {
+      // e.g. a DeviceInfo read before our Set, handled after its SetResp
+      if ((confirmedAt.get(device.sn) ?? 0) > observedAt) return;
       const flying = inFlight.get(device.sn);
       if (flying && flying.value === value) return confirm(device.sn, flying.version, value);
       const row = (await db('devices').where({ sn: device.sn }).first(COLUMNS)) as PendingRow | undefined;

@@ -1,5 +1,6 @@
 // The gateway runtime (ARCHITECTURE §5): the USP controller, device sessions and status, desired
 // state, the operations outbox and telemetry, wired together and run by start()/stop().
+import { GATEWAY_SHARE_GROUP } from '@airloom/usp';
 import type { Knex } from 'knex';
 import { createBus, type Bus } from './bus/bus.js';
 import { DEFAULT_CONTROLLER_ID, newGatewayId, type MqttProtocolVersion } from './config.js';
@@ -24,6 +25,8 @@ export interface GatewayRuntimeOptions {
   gatewayId?: string;
   controllerId?: string;
   timeScale?: number;
+  /** MQTT 5 shared-subscription group; instances of one console share one (default airloom-gw) */
+  shareGroup?: string;
   /** the internal bus; by default the runtime opens its own on the same broker */
   bus?: Bus;
   /** override single timings (tests) */
@@ -101,6 +104,7 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
         gatewayId,
         controllerId,
         requestTimeoutMs: timings.requestTimeoutMs,
+        shareGroup: options.shareGroup ?? GATEWAY_SHARE_GROUP,
         logger,
         onRecord: (ep, record) => sessions?.onRecord(ep, record),
         onConnected: () => outbox.nudge(),

@@ -80,9 +80,9 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   }
 
   async function setStatus(sn: string, from: readonly number[], to: number, reason: StatusReason, set?: Record<string, unknown>): Promise<boolean> {
-    const left = await transition(db, { sn, from, to, reason, now: ctx.now(), set });
-    if (left !== null) events.device(sn);
-    return left !== null;
+    const changed = await transition(db, { sn, from, to, reason, now: ctx.now(), set });
+    if (changed) events.snapshot(changed);
+    return changed !== null;
   }
 
   function openSession(device: KnownDevice): Session {
@@ -116,13 +116,14 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   /** DeviceInfo, then the subscriptions, then whatever the device is owed (rename, operations). */
   async function setup(session: Session): Promise<void> {
     const { sn, ep } = session;
+    const askedAt = ctx.now();
     const info = underPath(flattenGetResp(await controller.request(ep, buildGet(['Device.DeviceInfo.']))), 'Device.DeviceInfo.');
     const supportsName = info.X_AIRLOOM_Name !== undefined;
+    if (supportsName) await deps.reconciler.nameReported(session, info.X_AIRLOOM_Name as string, askedAt);
     await db('devices')
       .where({ sn })
       .update({ ...deviceInfoColumns(info), supports_name: supportsName ? 1 : 0, gateway_id: ctx.gatewayId, updated_at: ctx.now() });
     events.device(sn);
-    if (supportsName) await deps.reconciler.nameReported(session, info.X_AIRLOOM_Name as string);
     await ensureSubscriptions(ep, supportsName);
     deps.reconciler.nudge(sn);
     deps.outbox.nudge();
@@ -193,9 +194,10 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
         .where({ sn: device.sn })
         .update({ last_boot_at: now, last_boot_command_key: key === '' ? null : key.slice(0, 64), gateway_id: ctx.gatewayId, last_seen_at: now });
       const operationId = await finishRebootOnBoot(trx, device.sn, key, now);
-      const left = await transition(trx, { sn: device.sn, from: [...OFFLINE_STATUSES, DeviceStatus.REBOOTING], to: DeviceStatus.ONLINE, reason: 'boot', now });
-      return { operationId, changed: left !== null };
+      const changed = await transition(trx, { sn: device.sn, from: [...OFFLINE_STATUSES, DeviceStatus.REBOOTING], to: DeviceStatus.ONLINE, reason: 'boot', now });
+      return { operationId, changed };
     });
+    if (result.changed) events.snapshot(result.changed);
     if (result.operationId !== null) events.operation(result.operationId, device.sn);
     events.device(device.sn);
     // the software may have changed: learn DeviceInfo again
@@ -211,7 +213,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
     else if (n.kind === 'event' && n.eventName === 'X_AIRLOOM_Status!') telemetry.report(device.sn, statusEventColumns(n.params));
     else if (n.kind === 'event' && n.eventName === 'Periodic!') {
       pollTelemetry(device).catch((err: unknown) => logger.debug({ err, sn: device.sn }, 'gateway: telemetry poll failed'));
-    } else if (n.kind === 'valueChange' && n.paramPath === NAME_PARAM) await deps.reconciler.nameReported(device, n.paramValue);
+    } else if (n.kind === 'valueChange' && n.paramPath === NAME_PARAM) await deps.reconciler.nameReported(device, n.paramValue, ctx.now());
     else logger.debug({ sn: device.sn, notification: n.kind }, 'gateway: notification ignored');
     // answered after it is handled: if handling failed the agent sends it again
     if (msg.sendResp) await controller.send(device.ep, buildNotifyResp(msg));
@@ -253,9 +255,9 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
         const status = Number(row.status);
         // a rebooting device is silent on purpose; the outbox gives its reboot up in time
         if (status === DeviceStatus.REBOOTING && (row.last_seen_at ?? 0) > now - timings.rebootGiveUpMs) continue;
-        const left = await transition(db, { sn: row.sn, from: [status], to: DeviceStatus.OFFLINE, reason: 'heartbeat-missed', now, seenBefore: cutoff });
-        if (left === null) continue;
-        events.device(row.sn);
+        const changed = await transition(db, { sn: row.sn, from: [status], to: DeviceStatus.OFFLINE, reason: 'heartbeat-missed', now, seenBefore: cutoff });
+        if (!changed) continue;
+        events.snapshot(changed);
         for (const [ep, s] of sessions) if (s.sn === row.sn) sessions.delete(ep);
       }
     },

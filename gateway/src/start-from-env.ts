@@ -1,6 +1,6 @@
 // The `airloom gateway` role: a gateway process configured by environment (MQTT_URL, MQTT_USERNAME,
 // MQTT_PASSWORD, MQTT_PROTOCOL_VERSION, DATABASE_URL, GATEWAY_ID, USP_CONTROLLER_ID, TIME_SCALE,
-// LOG_LEVEL). The tables must exist: the BFF's migrations create them.
+// MQTT_SHARE_GROUP, LOG_LEVEL). The tables must exist: the BFF's migrations create them.
 import { loadGatewayConfig, type GatewayConfig } from './config.js';
 import { createGatewayDb } from './db-connect.js';
 import { createGatewayLogger } from './logger.js';
@@ -26,6 +26,7 @@ export async function startGatewayFromEnv(env: NodeJS.ProcessEnv = process.env):
     gatewayId: config.gatewayId,
     controllerId: config.controllerId,
     timeScale: config.timeScale,
+    shareGroup: config.shareGroup,
   });
   try {
     await runtime.start();

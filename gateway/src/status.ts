@@ -3,6 +3,7 @@
 // the same device agree on one winner, and every change gets exactly one device_status_log row.
 import { DeviceStatus } from '@airloom/contracts';
 import type { Knex } from 'knex';
+import type { DeviceRow } from './store/rows.js';
 
 export const OFFLINE_STATUSES: readonly number[] = [DeviceStatus.OFFLINE, DeviceStatus.OFFLINE_ALT];
 /** connected and not restarting: where configuration may be sent */
@@ -33,11 +34,12 @@ export interface Transition {
 }
 
 /**
- * Moves a device to `to` if its status is one of `from`, inside `trx` when given. Returns the status
- * it left, or null when nothing changed (not in `from`, or already `to`).
+ * Moves a device to `to` if its status is one of `from`, inside `trx` when given. Returns the row as
+ * it is right after the change (what the browsers should see, even if the next change follows at
+ * once), or null when nothing changed (not in `from`, or already `to`).
  */
-export async function transition(db: Knex | Knex.Transaction, t: Transition): Promise<number | null> {
-  const run = async (trx: Knex.Transaction): Promise<number | null> => {
+export async function transition(db: Knex | Knex.Transaction, t: Transition): Promise<DeviceRow | null> {
+  const run = async (trx: Knex.Transaction): Promise<DeviceRow | null> => {
     const from = t.from.filter((s) => s !== t.to);
     if (from.length === 0) return null;
     const current = (await trx('devices').where({ sn: t.sn }).first('status', 'project_id', 'last_seen_at')) as
@@ -57,7 +59,7 @@ export async function transition(db: Knex | Knex.Transaction, t: Transition): Pr
       reason: t.reason,
       at: t.now,
     });
-    return Number(current.status);
+    return (await trx<DeviceRow>('devices').where({ sn: t.sn }).first()) as DeviceRow;
   };
   return db.isTransaction ? run(db as Knex.Transaction) : db.transaction(run);
 }

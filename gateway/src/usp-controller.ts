@@ -6,7 +6,6 @@ import {
   decodeMsg,
   decodeRecord,
   encodeMsgRecord,
-  gatewaySubscriptions,
   parseControllerTopic,
   responseTopic,
   USP_CONTENT_TYPE,
@@ -54,6 +53,8 @@ export interface UspControllerOptions {
   gatewayId: string;
   controllerId: string;
   requestTimeoutMs: number;
+  /** MQTT 5 shared-subscription group of the instances that split the devices */
+  shareGroup: string;
   logger: RuntimeLogger;
   /** everything an agent sends that is not the answer to a pending request, and those answers too (as traffic) */
   onRecord(ep: string, record: AgentRecord): void;
@@ -83,7 +84,10 @@ export function createUspController(options: UspControllerOptions): UspControlle
   let client: MqttClient | null = null;
 
   // MQTT 5 brokers share device traffic over instances; aedes (3.1.1) has no $share
-  const subscriptions = gatewaySubscriptions(gatewayId, options.protocolVersion === 5);
+  const subscriptions = [
+    options.protocolVersion === 5 ? `$share/${options.shareGroup}/usp/c/+` : 'usp/c/+',
+    responseTopic('+', gatewayId),
+  ];
 
   function handle(topic: string, payload: Buffer): void {
     const parsed = parseControllerTopic(topic);

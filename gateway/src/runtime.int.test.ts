@@ -1,0 +1,213 @@
+// The gateway runtime end to end with simulated devices (real USP agents over MQTT): on the
+// embedded-style aedes broker (MQTT 3.1.1) and SQLite always; on Mosquitto (MQTT 5) and MariaDB
+// too when CI=true.
+import { randomBytes } from 'node:crypto';
+import { DeviceStatus, ErrorCode, type ProjectEvent } from '@airloom/contracts';
+import { Agent, generateFleet, type DeviceSpec } from '@airloom/device-sim';
+import { encodeMsgRecord, encodeRecord, buildNotify, eventNotification } from '@airloom/usp';
+import type { Knex } from 'knex';
+import mqtt from 'mqtt';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBus, type Bus } from './bus/bus.js';
+import { startTestBroker, testBrokers, type TestBroker } from './bus/test-broker.js';
+import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
+import { enqueueOperation, setDesiredName } from './store/devices.js';
+import { createTestDb, testBackends } from './store/test-db.js';
+import { deviceRow, insertDevices, operationRow, statusHistory, waitFor } from './test/harness.js';
+
+const TIME_SCALE = 0.01;
+const PROJECT = 4242;
+const CONTROLLER = 'self::airloom-test';
+
+const combos = testBackends().flatMap((backend) => testBrokers().map((broker) => ({ backend, broker })));
+
+describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broker: brokerKind }) => {
+  let db: Knex;
+  let closeDb: () => Promise<void>;
+  let broker: TestBroker;
+  let runtime: GatewayRuntime;
+  let bus: Bus;
+  const events: ProjectEvent[] = [];
+  const agents: Agent[] = [];
+  // a fresh project per run: several suites may share the machine's Mosquitto
+  const fleet = generateFleet(PROJECT + Math.floor(Math.random() * 1e6), 6);
+
+  function agent(spec: DeviceSpec, timeScale = TIME_SCALE): Agent {
+    const a = new Agent({ brokerUrl: broker.url, protocolVersion: broker.protocolVersion, spec, controllerId: CONTROLLER, timeScale });
+    agents.push(a);
+    return a;
+  }
+
+  function deviceEvents(sn: string): number[] {
+    return events.flatMap((e) => (e.type === 'device' && e.device.sn === sn ? [e.device.status] : []));
+  }
+
+  beforeAll(async () => {
+    ({ db, close: closeDb } = await createTestDb(backend));
+    broker = await startTestBroker(brokerKind);
+    await insertDevices(db, fleet, PROJECT);
+    const clientSuffix = randomBytes(4).toString('hex');
+    bus = createBus({ mqttUrl: broker.url, protocolVersion: broker.protocolVersion, clientId: `test-bus-${clientSuffix}`, logger: pino({ level: 'silent' }) });
+    bus.onEvents((projectId, event) => {
+      if (projectId === PROJECT) events.push(event);
+    });
+    await bus.ready();
+    runtime = createGatewayRuntime({
+      db,
+      logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      mqttUrl: broker.url,
+      protocolVersion: broker.protocolVersion,
+      controllerId: CONTROLLER,
+      timeScale: TIME_SCALE,
+      shareGroup: `test-${clientSuffix}`,
+    });
+    await runtime.start();
+  });
+
+  afterAll(async () => {
+    for (const a of agents) await a.stop().catch(() => {});
+    await runtime?.stop();
+    await bus?.close();
+    await broker?.close();
+    await closeDb?.();
+  });
+
+  it('a device that connects is online with its DeviceInfo; stopped it is offline, killed too (last will)', async () => {
+    const spec = fleet[0]!;
+    const a = agent(spec);
+    await a.start();
+    const online = await waitFor('online with DeviceInfo', async () => {
+      const row = await deviceRow(db, spec.sn);
+      return row.status === DeviceStatus.ONLINE && row.supports_name !== null && row.software_version !== '' ? row : null;
+    });
+    expect(online.name).toBe(spec.name);
+    expect(online.supports_name).toBe(1);
+    expect(online.last_seen_at).not.toBeNull();
+    await waitFor('subscriptions on the agent', () => a.subscriptions.length === 3);
+    expect(a.subscriptions.map((s) => s.id).sort()).toEqual(['airloom-boot', 'airloom-status', 'airloom-vc']);
+    await waitFor('status telemetry', async () => (await deviceRow(db, spec.sn)).reported_json !== null);
+
+    await a.stop();
+    await waitFor('offline after stop', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.OFFLINE);
+    await a.start();
+    await waitFor('online again', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.ONLINE);
+    a.kill();
+    await waitFor('offline after kill', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.OFFLINE);
+    const reasons = (await db('device_status_log').where({ sn: spec.sn }).orderBy('id').pluck('reason')) as string[];
+    expect(reasons).toEqual(['connect', 'disconnect', 'connect', 'last-will']);
+    await waitFor('events pushed', () => deviceEvents(spec.sn).includes(DeviceStatus.OFFLINE));
+  });
+
+  it('rename: online not saved (7) meanwhile, then the device has the name and the console shows it', async () => {
+    const spec = fleet[1]!;
+    const a = agent(spec);
+    await a.start();
+    await waitFor('online', async () => (await deviceRow(db, spec.sn)).supports_name === 1);
+    await setDesiredName(db, spec.sn, 'Lobby AP');
+    await bus.nudge(spec.sn);
+    await waitFor('device renamed', () => a.name === 'Lobby AP');
+    const row = await waitFor('confirmed', async () => {
+      const r = await deviceRow(db, spec.sn);
+      return r.applied_version === r.config_version && r.status === DeviceStatus.ONLINE ? r : null;
+    });
+    expect(row.name).toBe('Lobby AP');
+    expect(await statusHistory(db, spec.sn)).toEqual([DeviceStatus.ONLINE, DeviceStatus.ONLINE_NOT_SAVED, DeviceStatus.ONLINE]);
+    await waitFor('events show 7 then 1', () => {
+      const seen = deviceEvents(spec.sn);
+      const seven = seen.indexOf(DeviceStatus.ONLINE_NOT_SAVED);
+      return seven >= 0 && seen.slice(seven).includes(DeviceStatus.ONLINE);
+    });
+  });
+
+  it('a device offline during a rename gets the new name when it returns', async () => {
+    const spec = fleet[2]!;
+    const a = agent(spec);
+    await a.start();
+    await waitFor('online', async () => (await deviceRow(db, spec.sn)).supports_name === 1);
+    await a.stop();
+    await waitFor('offline', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.OFFLINE);
+    await setDesiredName(db, spec.sn, 'Back Office');
+    await bus.nudge(spec.sn);
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // a poll or two: nothing to send to
+    expect(a.name).toBe(spec.name);
+    expect((await deviceRow(db, spec.sn)).applied_version).toBe(0);
+    await a.start();
+    await waitFor('renamed on return', () => a.name === 'Back Office');
+    await waitFor('confirmed', async () => {
+      const r = await deviceRow(db, spec.sn);
+      return r.applied_version === r.config_version && r.status === DeviceStatus.ONLINE && r.name === 'Back Office';
+    });
+  });
+
+  it('reboot: rebooting (8) meanwhile, done when Boot! returns with its key; a second reboot meanwhile is refused', async () => {
+    const spec = fleet[3]!;
+    // a 3-second reboot, so the second request surely arrives while it runs
+    const a = agent(spec, 0.05);
+    await a.start();
+    await waitFor('online', async () => (await deviceRow(db, spec.sn)).supports_name === 1);
+    const op = await enqueueOperation(db, { projectId: PROJECT, sn: spec.sn, kind: 'reboot', accountId: null });
+    await bus.nudge(spec.sn);
+    await waitFor('rebooting', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.REBOOTING);
+    // the BFF refuses this; the worker is the backstop for a row that got in anyway
+    const now = Date.now();
+    const [second] = await db('operations').insert({
+      project_id: PROJECT, sn: spec.sn, kind: 'reboot', state: 'queued', attempts: 0, created_at: now, updated_at: now, expires_at: now + 60_000,
+    });
+    await bus.nudge(spec.sn);
+    const refused = await waitFor('second refused', async () => {
+      const r = await operationRow(db, Number(second));
+      return r.state === 'failed' ? r : null;
+    });
+    expect(refused.error_code).toBe(ErrorCode.DEVICE_BUSY);
+    const done = await waitFor('reboot done', async () => {
+      const r = await operationRow(db, op!.id);
+      return r.state === 'done' ? r : null;
+    });
+    expect(done.error_code).toBeNull();
+    const row = await waitFor('online after boot', async () => {
+      const r = await deviceRow(db, spec.sn);
+      return r.status === DeviceStatus.ONLINE ? r : null;
+    });
+    expect(row.last_boot_command_key).toBe(String(op!.id));
+    expect(a.executions.reboot).toBe(1);
+    expect(await statusHistory(db, spec.sn)).toEqual([DeviceStatus.ONLINE, DeviceStatus.REBOOTING, DeviceStatus.ONLINE]);
+    await waitFor('operation events', () =>
+      events.some((e) => e.type === 'operation' && e.operation.id === op!.id && e.operation.state === 'done'),
+    );
+  });
+
+  it('locate is done when the device answers', async () => {
+    const spec = fleet[4]!;
+    const a = agent(spec);
+    await a.start();
+    await waitFor('online', async () => (await deviceRow(db, spec.sn)).supports_name === 1);
+    const op = await enqueueOperation(db, { projectId: PROJECT, sn: spec.sn, kind: 'locate', accountId: null });
+    await bus.nudge(spec.sn);
+    await waitFor('locate done', async () => (await operationRow(db, op!.id)).state === 'done');
+    expect(a.executions.locate).toBe(1);
+  });
+
+  it('garbage, strangers and impostors change nothing and the gateway keeps serving', async () => {
+    const spec = fleet[5]!;
+    const victim = fleet[0]!;
+    const before = await deviceRow(db, victim.sn);
+    const c = await mqtt.connectAsync(broker.url, { protocolVersion: broker.protocolVersion, clientId: `test-rogue-${randomBytes(3).toString('hex')}` });
+    const stranger = 'os::0A0B0C-UNKNOWNDEVICE0001';
+    const victimEp = before.endpoint_id;
+    await c.publishAsync(`usp/c/${victimEp}`, Buffer.from('not a usp record'), { qos: 1 });
+    await c.publishAsync(`usp/c/${stranger}`, Buffer.from(encodeRecord({ kind: 'mqtt-connect', toId: CONTROLLER, fromId: stranger, mqttVersion: '5', subscribedTopic: `usp/a/${stranger}` })), { qos: 1 });
+    // a Boot! for the victim, sent on the victim's topic but from another endpoint
+    const boot = buildNotify('airloom-boot', eventNotification('Device.', 'Boot!', { CommandKey: '1', Cause: 'RemoteReboot' }), { sendResp: true });
+    await c.publishAsync(`usp/c/${victimEp}`, Buffer.from(encodeMsgRecord(CONTROLLER, stranger, boot)), { qos: 1 });
+    await c.endAsync();
+
+    const a = agent(spec);
+    await a.start();
+    await waitFor('still serving', async () => (await deviceRow(db, spec.sn)).supports_name === 1);
+    const after = await deviceRow(db, victim.sn);
+    expect(after.status).toBe(before.status);
+    expect(after.last_boot_at).toBe(before.last_boot_at);
+    expect(await db('devices').where({ endpoint_id: stranger }).first()).toBeUndefined();
+  });
+});
