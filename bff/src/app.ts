@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps): Express {
     logger,
   });
   const eventHub = deps.eventHub ?? createEventHub(deps.bus, logger);
-  const overview = createOverviewService({ projects });
+  const overview = createOverviewService({ projects, devices });
 
   const app = express();
   app.disable('x-powered-by');

@@ -30,6 +30,16 @@ export function createDevicesRepository(db: Knex) {
     unbind: (projectId: number, sn: string) => unbindDevice(db, projectId, sn),
     unbindProject: (projectId: number) => unbindProjectDevices(db, projectId),
     unverified: (accountId: number) => listUnverified(db, accountId),
+    /** Devices of these projects counted per type and per §3 status. */
+    async countsByTypeAndStatus(projectIds: readonly number[]): Promise<{ type: string; status: number; n: number }[]> {
+      if (projectIds.length === 0) return [];
+      const rows = (await db('devices').whereIn('project_id', [...projectIds]).select('type', 'status').count({ n: '*' }).groupBy('type', 'status')) as {
+        type: string;
+        status: number | string;
+        n: number | string;
+      }[];
+      return rows.map((r) => ({ type: r.type, status: Number(r.status), n: Number(r.n) }));
+    },
   };
 }
 

@@ -150,6 +150,19 @@ export function createDevicesService(deps: DevicesServiceDeps) {
     async unverified(principal: Principal): Promise<UnverifiedDevice[]> {
       return repo.unverified(principal.accountId);
     },
+
+    /** Devices of the given (visible) projects: total, per type, per §3 status number. */
+    async counts(projectIds: readonly number[]): Promise<{ total: number; byType: Record<string, number>; byStatus: Record<string, number> }> {
+      const byType: Record<string, number> = {};
+      const byStatus: Record<string, number> = {};
+      let total = 0;
+      for (const { type, status, n } of await repo.countsByTypeAndStatus(projectIds)) {
+        total += n;
+        byType[type] = (byType[type] ?? 0) + n;
+        byStatus[String(status)] = (byStatus[String(status)] ?? 0) + n;
+      }
+      return { total, byType, byStatus };
+    },
   };
 }
 

@@ -1,9 +1,10 @@
-// Overview of issue 2 §3: my projects at a glance. Devices and alarms arrive with the devices issue;
-// until then their counts are empty, never invented.
+// Overview of issue 2 §3: my projects at a glance, with the devices of every project I can see.
+// Alarms arrive with the alarms issue; until then their count is empty, never invented.
 import { NetMode, type OverviewResponse, type Principal } from '@airloom/contracts';
+import type { DevicesService } from '../devices/devices.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 
-export function createOverviewService(deps: { projects: ProjectsService }) {
+export function createOverviewService(deps: { projects: ProjectsService; devices: DevicesService }) {
   return {
     async overview(principal: Principal): Promise<OverviewResponse> {
       const { items } = (await deps.projects.list(principal)).data;
@@ -18,7 +19,7 @@ export function createOverviewService(deps: { projects: ProjectsService }) {
           shared: items.filter((p) => p.isShare).length,
           demo: items.filter((p) => p.demo).length,
         },
-        devices: { total: 0, byType: {}, byStatus: {} },
+        devices: await deps.devices.counts(items.map((p) => p.id)),
         alarms: { unread: 0 },
       };
     },

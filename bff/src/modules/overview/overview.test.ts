@@ -1,4 +1,5 @@
-import { ErrorCode } from '@airloom/contracts';
+import { DEMO_PROJECT_IDS, ErrorCode } from '@airloom/contracts';
+import { registerDevices } from '@airloom/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProjectsChange } from '../../db/change-counters.js';
 import { backends, client, createTestEnv, signedUp, type TestEnv } from '../../test/test-env.js';
@@ -42,5 +43,21 @@ describe.each(backends())('overview on %s', (backend) => {
 
     expect((await c.get('/api/v1/overview')).body.data.projects).toEqual({ total: 5, byNetMode: { WLAN: 2, MESH: 3 }, own: 3, shared: 0, demo: 2 });
     expect((await other.get('/api/v1/overview')).body.data.projects).toEqual({ total: 3, byNetMode: { WLAN: 1, MESH: 2 }, own: 0, shared: 1, demo: 2 });
+  });
+
+  it('counts the devices of every project I can see, by type and status', async () => {
+    const { c } = await signedUp(env);
+    const { c: stranger } = await signedUp(env);
+    const mine = (await c.post('/api/v1/projects', { projectName: 'Devices', scenario: 'hotel' })).body.data.id as number;
+    const theirs = (await stranger.post('/api/v1/projects', { projectName: 'Theirs', scenario: 'hotel' })).body.data.id as number;
+    const device = (sn: string, type: 'ap' | 'switch', projectId: number) => ({ sn, type, model: 'M', mac: '00:1A:2B:00:00:01', secret: 'secret-of-the-device-1', projectId });
+    await registerDevices(env.db, [
+      device('OVAP000000000001', 'ap', mine),
+      device('OVSW000000000001', 'switch', mine),
+      device('OVAP000000000002', 'ap', theirs),
+      device('OVAP000000000003', 'ap', DEMO_PROJECT_IDS.MESH),
+    ]);
+    await env.db('devices').whereIn('sn', ['OVAP000000000001', 'OVAP000000000003']).update({ status: 1 });
+    expect((await c.get('/api/v1/overview')).body.data.devices).toEqual({ total: 3, byType: { ap: 2, switch: 1 }, byStatus: { '0': 1, '1': 2 } });
   });
 });
