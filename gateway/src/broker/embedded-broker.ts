@@ -72,7 +72,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     if (timingSafeEqual(sha256(username), serviceUser)) {
       return timingSafeEqual(sha256(password), servicePassword) ? ({ kind: 'service' } as const) : BAD_USERNAME_OR_PASSWORD;
     }
-    // a device is known to the console by its endpoint ID, on every connection
+    // MQTT keys sessions by client id: under another device's id, a device could push it offline
     if (client.id !== username) return IDENTIFIER_REJECTED;
     const row = (await db('devices').where('endpoint_id', username).first('secret_hash')) as
       | { secret_hash: string }
@@ -122,11 +122,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     broker.handle(socket);
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
+    server.once('error', (err) => broker.close(() => reject(err)));
+    server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as net.AddressInfo).port;
   const wildcard = ['0.0.0.0', '::', ''].includes(options.host);
