@@ -22,7 +22,6 @@ export const networkEn = {
     clients: 'Clients',
     alarms: 'Alarms',
     byType: 'Devices by type',
-    typeCounts: '{{online}} online · {{offline}} offline',
     unknown: '–',
   },
   filter: {

@@ -18,25 +18,23 @@ export function DeviceActions({ device, onAction, size = 'sm' }: DeviceActionsPr
   const { t } = useTranslation('network');
   const { session, project } = useMfe();
   if (!project) return null;
+  const offers = ACTIONS.map((action) => ({ action, offer: deviceOffer(session, project, action, device) })).filter(({ offer }) => offer.kind !== 'hidden');
+  if (offers.length === 0) return null;
   return (
     <Row $gap="xs" $wrap={false}>
-      {ACTIONS.map((action) => {
-        const offer = deviceOffer(session, project, action, device);
-        if (offer.kind === 'hidden') return null;
-        return (
-          <Button
-            key={action}
-            size={size}
-            variant="ghost"
-            aria-label={t(`actions.${action}Device`, { name: device.name })}
-            disabled={offer.kind === 'disabled'}
-            title={offer.kind === 'disabled' ? offer.reason : undefined}
-            onClick={() => onAction(action, device)}
-          >
-            {t(`actions.${action}`)}
-          </Button>
-        );
-      })}
+      {offers.map(({ action, offer }) => (
+        <Button
+          key={action}
+          size={size}
+          variant="ghost"
+          aria-label={t(`actions.${action}Device`, { name: device.name })}
+          disabled={offer.kind === 'disabled'}
+          title={offer.kind === 'disabled' ? offer.reason : undefined}
+          onClick={() => onAction(action, device)}
+        >
+          {t(`actions.${action}`)}
+        </Button>
+      ))}
     </Row>
   );
 }

@@ -24,6 +24,11 @@ const NameButton = styled.button`
   small { color: ${({ theme }) => theme.colors.textMuted}; font-weight: ${({ theme }) => theme.fontWeights.normal}; }
 `;
 
+// codes break badly at their hyphens and dots
+const NoWrap = styled.span`
+  white-space: nowrap;
+`;
+
 export interface DeviceTableProps {
   devices: readonly DeviceItem[];
   onOpen(device: DeviceItem): void;
@@ -57,12 +62,12 @@ export function DeviceTable({ devices, onOpen, onAction, empty }: DeviceTablePro
         ),
       },
       { id: 'type', header: t('column.type'), value: (d) => t(`enums.deviceType.${d.type}`) },
-      { id: 'model', header: t('column.model'), value: (d) => d.model },
+      { id: 'model', header: t('column.model'), value: (d) => d.model, cell: (d) => <NoWrap>{d.model}</NoWrap> },
       { id: 'meshMode', header: t('column.meshMode'), value: (d) => (d.meshMode ? t(`enums.meshNodeMode.${d.meshMode}`) : '') },
       { id: 'managementMode', header: t('column.managementMode'), value: (d) => t(`enums.managementMode.${d.managementMode}`) },
-      { id: 'softwareVersion', header: t('column.softwareVersion'), value: (d) => d.softwareVersion },
-      { id: 'ip', header: t('column.ip'), value: (d) => d.ip },
-      { id: 'mac', header: t('column.mac'), value: (d) => d.mac },
+      { id: 'softwareVersion', header: t('column.softwareVersion'), value: (d) => d.softwareVersion, cell: (d) => <NoWrap>{d.softwareVersion}</NoWrap> },
+      { id: 'ip', header: t('column.ip'), value: (d) => d.ip, cell: (d) => <NoWrap>{d.ip}</NoWrap> },
+      { id: 'mac', header: t('column.mac'), value: (d) => d.mac, cell: (d) => <NoWrap>{d.mac}</NoWrap> },
       { id: 'clients', header: t('column.clients'), value: (d) => d.clients },
       { id: 'status', header: t('column.status'), value: (d) => statusText(t, shownStatus(d)), cell: (d) => <DeviceStatusCell device={d} /> },
     ],

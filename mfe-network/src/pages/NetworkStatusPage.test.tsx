@@ -87,7 +87,7 @@ describe('NetworkStatusPage: the list', () => {
   it('summary counts online/offline by type, clients, and the alarms of the server', async () => {
     renderPage(page, bff([lobby, core, gate]).api);
     const summary = await screen.findByRole('region', { name: 'Summary' });
-    const stat = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
+    const stat = (label: string) => within(summary).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     // the server's summary is shown as it came…
     expect(stat('Alarms')).toBe('4');
     ScriptedEventSource.last.open();
@@ -97,7 +97,8 @@ describe('NetworkStatusPage: the list', () => {
     expect(stat('Offline')).toBe('0');
     expect(stat('Clients')).toBe('12');
     expect(stat('Alarms')).toBe('4');
-    expect(within(summary).getByText('IPC').nextElementSibling?.textContent).toBe('1 online · 0 offline');
+    const byType = within(summary).getByRole('table', { name: 'Devices by type' });
+    expect(within(byType).getByRole('row', { name: /IPC/ }).textContent).toBe('IPC10');
   });
 
   it('filters by type, online/offline and a search over name, SN, MAC and IP', async () => {
