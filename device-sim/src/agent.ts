@@ -742,8 +742,12 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.statusTask = this.scheduler.after(delayMs, () => {
       this.statusTask = undefined;
       if (!this.connected) return;
+      const first = !this.statusSent;
       this.sendStatus();
-      this.scheduleStatus(this.scaled(this.cfg.periodicNotifInterval));
+      // the first report comes soon after connecting; the next one lands at a random phase of the
+      // period, so a fleet that connected together does not keep reporting in one burst
+      const period = this.scaled(this.cfg.periodicNotifInterval);
+      this.scheduleStatus(first && this.statusSent ? period * (0.5 + Math.random()) : period);
     });
   }
 
