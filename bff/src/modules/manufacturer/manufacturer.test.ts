@@ -91,6 +91,16 @@ describe.each(backends())('manufacturer registration on %s', (backend) => {
     expect(res.body.fields).toEqual({ 'devices.499.owner': 'rules.deviceOwner.length' });
   });
 
+  it('skips the CSRF header only for a key on this path', async () => {
+    const { c } = await signedUp(env);
+    // a Bearer header elsewhere does not excuse a cookie-authenticated write from the CSRF header
+    const elsewhere = await c.agent.post('/api/v1/projects').set('Authorization', `Bearer ${KEY}`).send({ projectName: 'NoCsrf', scenario: 'hotel' });
+    expect([elsewhere.status, elsewhere.body.code]).toEqual([403, ErrorCode.SIGNATURE]);
+    // the key's path: judged by the key alone, the session cookie does not help a wrong key
+    const wrong = await c.agent.post(URL).set('Authorization', 'Bearer wrong').send({ devices: [manufactured()] });
+    expect(wrong.status).toBe(403);
+  });
+
   it('lets a manufacturer account register from its session', async () => {
     const { c, account } = await signedUp(env);
     await env.db('accounts').where({ account }).update({ role: AccountRole.MANUFACTURER });
