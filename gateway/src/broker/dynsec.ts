@@ -26,6 +26,7 @@ interface CommandReply {
   command: string;
   error?: string;
   correlationData?: string;
+  data?: unknown;
 }
 
 const allow = (acltype: Acl['acltype'], topic: string): Acl => ({ acltype, topic, allow: true });
@@ -70,7 +71,10 @@ export class MosquittoDynsecProvisioner implements DeviceProvisioner {
     this.log = options.logger.child({ component: 'dynsec' });
   }
 
-  /** Creates or updates each device's role and client; a new secret replaces the old one. */
+  /**
+   * Creates or updates each device's role and client. Registering a device again replaces its
+   * secret and ends its current session; it logs in again with the new one.
+   */
   async provision(devices: DeviceCredentials[]): Promise<void> {
     const upserts = devices.flatMap(({ endpointId, secret }): Upsert[] => {
       const rolename = deviceRoleName(endpointId);
@@ -91,24 +95,48 @@ export class MosquittoDynsecProvisioner implements DeviceProvisioner {
 
   /**
    * The gateways' and BFF's account (MQTT_USERNAME/MQTT_PASSWORD) with the service role, and the
-   * plugin's defaults set to deny whatever no role allows. Idempotent: run it at every start.
+   * plugin's defaults set to deny whatever no role allows. Run at every start: modifying an account
+   * ends its sessions (those of the instances already running), so only what differs is changed.
    */
   async ensureService(service: { username: string; password: string }): Promise<void> {
+    const { username, password } = service;
     const acls = serviceAcls();
-    const client = { username: service.username, password: service.password, roles: [{ rolename: SERVICE_ROLE }] };
     await this.session(async (send) => {
-      await upsertAll(send, [
-        { create: { command: 'createRole', rolename: SERVICE_ROLE, acls }, modify: { command: 'modifyRole', rolename: SERVICE_ROLE, acls } },
-        { create: { command: 'createClient', ...client }, modify: { command: 'modifyClient', ...client } },
+      const [role, client] = await send([
+        { command: 'createRole', rolename: SERVICE_ROLE, acls },
+        { command: 'createClient', username, password, roles: [{ rolename: SERVICE_ROLE }] },
       ]);
+      const fixes: Command[] = [];
+      if (alreadyExists(role)) {
+        const [current] = await send([{ command: 'getRole', rolename: SERVICE_ROLE }]);
+        const have = (current?.data as { role?: { acls?: Acl[] } } | undefined)?.role?.acls ?? [];
+        if (!sameAcls(have, acls)) fixes.push({ command: 'modifyRole', rolename: SERVICE_ROLE, acls });
+      } else failOnErrors([role!]);
+      if (alreadyExists(client)) {
+        const [current] = await send([{ command: 'getClient', username }]);
+        const roles = (current?.data as { client?: { roles?: { rolename: string }[] } } | undefined)?.client?.roles ?? [];
+        if (!roles.some((r) => r.rolename === SERVICE_ROLE)) fixes.push({ command: 'addClientRole', username, rolename: SERVICE_ROLE });
+        if (!(await this.canLogIn(service))) fixes.push({ command: 'setClientPassword', username, password });
+      } else failOnErrors([client!]);
       const defaults = [
         { acltype: 'publishClientSend', allow: false },
         { acltype: 'publishClientReceive', allow: false },
         { acltype: 'subscribe', allow: false },
         { acltype: 'unsubscribe', allow: true },
       ];
-      failOnErrors(await send([{ command: 'setDefaultACLAccess', acls: defaults }]));
+      failOnErrors(await send([...fixes, { command: 'setDefaultACLAccess', acls: defaults }]));
     });
+  }
+
+  private async canLogIn(account: { username: string; password: string }): Promise<boolean> {
+    const clientId = `airloom-check-${randomBytes(6).toString('hex')}`;
+    try {
+      const probe = await mqtt.connectAsync(this.options.url, { ...account, clientId, reconnectPeriod: 0, connectTimeout: 10_000 });
+      await probe.endAsync();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** One admin connection for a batch of commands; registration is rare, so nothing stays open. */
@@ -161,10 +189,18 @@ export class MosquittoDynsecProvisioner implements DeviceProvisioner {
   }
 }
 
+const alreadyExists = (reply: CommandReply | undefined): boolean => /already exists/i.test(reply?.error ?? '');
+
+function sameAcls(have: Acl[], want: Acl[]): boolean {
+  const key = (acl: Acl) => `${acl.acltype} ${acl.allow} ${acl.topic}`;
+  const haveKeys = new Set(have.map(key));
+  return have.length === want.length && want.every((acl) => haveKeys.has(key(acl)));
+}
+
 async function upsertAll(send: (commands: Command[]) => Promise<CommandReply[]>, upserts: Upsert[]): Promise<void> {
   const created = await send(upserts.map((u) => u.create));
-  const existing = upserts.filter((_, i) => /already exists/i.test(created[i]?.error ?? ''));
-  failOnErrors(created.filter((r) => !/already exists/i.test(r.error ?? '')));
+  const existing = upserts.filter((_, i) => alreadyExists(created[i]));
+  failOnErrors(created.filter((r) => !alreadyExists(r)));
   if (existing.length > 0) failOnErrors(await send(existing.map((u) => u.modify)));
 }
 

@@ -61,6 +61,22 @@ describe.skipIf(!mosquittoInstalled)('Mosquitto with dynamic security: device id
     await device.endAsync();
   });
 
+  it('leaves running gateways connected when another one starts, and takes a new service password', async () => {
+    const running = await mqtt.connectAsync(broker!.url, { ...service, clientId: 'gw-running', reconnectPeriod: 0 });
+    const dropped = new Promise<string>((resolve) => running.once('close', () => resolve('dropped')));
+    await ensureServiceAccountFromEnv(logger, env);
+    const roundTrip = running.publishAsync('airloom/nudge', '{}', { qos: 1 }).then(() => 'connected');
+    expect(await Promise.race([roundTrip, dropped])).toBe('connected');
+    await running.endAsync();
+
+    const rotated = { ...env, MQTT_PASSWORD: secret() };
+    await ensureServiceAccountFromEnv(logger, rotated);
+    const login = (password: string) => mqtt.connectAsync(broker!.url, { username: service.username, password, reconnectPeriod: 0 });
+    await expect(login(service.password)).rejects.toThrow(/not authori[sz]ed/i);
+    await (await login(rotated.MQTT_PASSWORD!)).endAsync();
+    await ensureServiceAccountFromEnv(logger, env); // back, for the tests below
+  });
+
   describe.each([5, 4] as const)('devices on MQTT %s', (protocolVersion) => {
     defineIsolationTests(() => ({
       url: broker!.url,
