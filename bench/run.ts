@@ -1,12 +1,17 @@
 // Runs every benchmark, prints its figures and fails when a budget is missed.
 // `--short` (CI) makes fewer requests and runs; budgets are the same.
+// `--only <name>` runs one of: front-end, api, fleet.
 import net from 'node:net';
+import { fleetBench } from './fleet/index';
 import { apiLatency } from './src/api-latency';
 import { frontEnd } from './src/front-end';
 import { withinBudget, type Figure } from './src/stats';
 import { createMysqlDatabase } from './src/mysql';
 
 const short = process.argv.includes('--short');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+const selected = (name: string) => only === undefined || only === name;
 
 function mariaDbUp(): Promise<boolean> {
   return new Promise((resolve) => {
@@ -17,10 +22,10 @@ function mariaDbUp(): Promise<boolean> {
 }
 
 const figures: Figure[] = [];
-figures.push(...await frontEnd(short ? 1 : 5));
-figures.push(...await apiLatency('SQLite', {}, short ? 3000 : 20000));
+if (selected('front-end')) figures.push(...await frontEnd(short ? 1 : 5));
+if (selected('api')) figures.push(...await apiLatency('SQLite', {}, short ? 3000 : 20000));
 const wantMysql = process.env.CI === 'true' || Boolean(process.env.DATABASE_URL) || await mariaDbUp();
-if (wantMysql) {
+if (wantMysql && selected('api')) {
   const db = await createMysqlDatabase();
   try {
     figures.push(...await apiLatency('MariaDB', { DATABASE_URL: db.url }, short ? 3000 : 20000));
@@ -28,6 +33,9 @@ if (wantMysql) {
     await db.drop();
   }
 }
+// the fleet needs MariaDB (the scale database) and the mosquitto binary (it starts its own)
+if (wantMysql && selected('fleet')) figures.push(...await fleetBench(short));
+else if (selected('fleet')) console.log('fleet benchmark skipped: MariaDB is not reachable at 127.0.0.1:3306');
 
 let failed = 0;
 console.log(`\nAirloom benchmarks (${short ? 'short' : 'full'} mode)`);

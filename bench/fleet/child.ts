@@ -1,0 +1,79 @@
+// A TypeScript entry run in its own Node process (its CPU and memory are its own), talking to the
+// benchmark over the IPC channel: the child sends `{ type, ... }` messages, the parent waits for them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface ChildMessage {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface Child {
+  pid: number;
+  /** Resolves with the first message of this type (or rejects if the child exits first). */
+  next(type: string, timeoutMs: number): Promise<ChildMessage>;
+  on(type: string, listener: (message: ChildMessage) => void): void;
+  send(message: ChildMessage): void;
+  /** SIGTERM, then SIGKILL after graceMs. */
+  stop(graceMs?: number): Promise<void>;
+  output(): string;
+}
+
+export function startChild(entry: string, env: Record<string, string>): Child {
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--conditions=airloom-source', '--import', 'tsx', path.join(here, entry)], {
+    cwd: here,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const listeners = new Map<string, Set<(m: ChildMessage) => void>>();
+  child.on('message', (raw) => {
+    const message = raw as ChildMessage;
+    for (const listener of listeners.get(message.type) ?? []) listener(message);
+  });
+  const on = (type: string, listener: (m: ChildMessage) => void) => {
+    const set = listeners.get(type) ?? new Set();
+    set.add(listener);
+    listeners.set(type, set);
+    return () => set.delete(listener);
+  };
+  return {
+    pid: child.pid!,
+    on,
+    next(type, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const done = (err: Error | null, message?: ChildMessage) => {
+          clearTimeout(timer);
+          off();
+          child.off('exit', onExit);
+          if (err) reject(err);
+          else resolve(message!);
+        };
+        const off = on(type, (m) => done(null, m));
+        const onExit = (code: number | null) => done(new Error(`${entry} exited (${code}) before '${type}':\n${output}`));
+        const timer = setTimeout(() => done(new Error(`${entry}: no '${type}' within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+        child.once('exit', onExit);
+      });
+    },
+    send(message) {
+      child.send(message);
+    },
+    async stop(graceMs = 10_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+    output: () => output,
+  };
+}

@@ -1,0 +1,20 @@
+// The simulated fleet, in its own process (apart from the gateway under test): the device specs and
+// secrets come from FLEET_FILE. Tells the benchmark `{ type: 'connected', at }` once every agent
+// has connected; SIGTERM stops the agents cleanly.
+import { readFileSync } from 'node:fs';
+import { createFleet, type DeviceSpec } from '@airloom/device-sim';
+
+process.once('disconnect', () => process.exit(1));
+
+const specs = JSON.parse(readFileSync(process.env.FLEET_FILE!, 'utf8')) as DeviceSpec[];
+const fleet = createFleet(specs, {
+  brokerUrl: process.env.MQTT_URL!,
+  protocolVersion: process.env.MQTT_PROTOCOL_VERSION === '4' ? 4 : 5,
+  timeScale: Number(process.env.TIME_SCALE ?? '1'),
+});
+process.once('SIGTERM', () => {
+  fleet.stop().finally(() => process.exit(0));
+});
+
+await fleet.start();
+process.send?.({ type: 'connected', at: Date.now() });

@@ -1,0 +1,137 @@
+// Ingest lag: from the moment an agent emits a status Notify to the moment its values can be read
+// from the database. A bare subscriber on `usp/c/+` sees every status Notify (the agent stamps its
+// emit time in the `SentAt` param); the devices that have an unconfirmed report are then looked up
+// by primary key every POLL_MS until their row's `uptime` reaches the reported one. The lag is the
+// poll's start minus SentAt, so it is rounded up to the poll (≤ POLL_MS too long, never too short).
+import { decodeMsg, decodeRecord, snFromEndpointId } from '@airloom/usp';
+import mqtt from 'mqtt';
+import mysql from 'mysql2/promise';
+import type { Login } from './mosquitto.js';
+
+const POLL_MS = 100;
+const STATUS_EVENT = 'X_AIRLOOM_Status!';
+
+interface Report {
+  uptime: number;
+  sentAt: number;
+}
+
+export interface IngestWindow {
+  /** lags of the reports emitted in the window, sorted, ms */
+  lags: number[];
+  /** status Notifies emitted in the window (seen by the bare subscriber) */
+  observed: number;
+  /** reports emitted in the window whose values had not reached the row when it was closed */
+  unconfirmed: number;
+  seconds: number;
+}
+
+export interface IngestLagTracker {
+  /** Starts a window: reports emitted from now on are measured. */
+  mark(): void;
+  /** Ends the window now and waits up to settleMs for its reports to reach the database. */
+  close(settleMs: number): Promise<IngestWindow>;
+  /** The newest status record of each device, as the agent sent it (the flood replays them). */
+  latestRecords(): Map<string, Buffer>;
+  stop(): Promise<void>;
+}
+
+export async function trackIngestLag(options: {
+  mqttUrl: string;
+  login: Login;
+  protocolVersion: 4 | 5;
+  databaseUrl: string;
+}): Promise<IngestLagTracker> {
+  const pool = mysql.createPool({ uri: options.databaseUrl, connectionLimit: 1 });
+  const pending = new Map<string, Report[]>();
+  const lastUptime = new Map<string, number>();
+  const records = new Map<string, Buffer>();
+  let markedAt = Date.now();
+  let lags: Array<{ sentAt: number; lag: number }> = [];
+  let observedAt: number[] = [];
+
+  const client = await mqtt.connectAsync(options.mqttUrl, {
+    ...options.login,
+    clientId: `bench-observer-${process.pid}`,
+    protocolVersion: options.protocolVersion,
+    reconnectPeriod: 0,
+  });
+  client.on('message', (_topic, payload) => {
+    let sn: string | undefined;
+    let report: Report;
+    try {
+      const record = decodeRecord(payload);
+      if (record.kind !== 'msg') return;
+      const msg = decodeMsg(record.payload);
+      if (msg.type !== 'notify' || msg.notification.kind !== 'event' || msg.notification.eventName !== STATUS_EVENT) return;
+      sn = snFromEndpointId(record.fromId);
+      report = { uptime: Number(msg.notification.params.UpTime), sentAt: Number(msg.notification.params.SentAt) };
+    } catch {
+      return;
+    }
+    if (!sn || !Number.isFinite(report.uptime) || !Number.isFinite(report.sentAt)) return;
+    records.set(sn, payload);
+    observedAt.push(report.sentAt);
+    const before = lastUptime.get(sn);
+    lastUptime.set(sn, report.uptime);
+    // a first report (the row may already hold an uptime read at connect) or one whose uptime did
+    // not move since the last could match the row before it is written: not measured
+    if (before === undefined || report.uptime <= before) return;
+    const list = pending.get(sn) ?? [];
+    list.push(report);
+    pending.set(sn, list);
+  });
+  await client.subscribeAsync('usp/c/+', { qos: 0 });
+
+  let polling = true;
+  const loop = (async () => {
+    while (polling) {
+      const started = Date.now();
+      const sns = [...pending.keys()];
+      for (let i = 0; i < sns.length; i += 1000) {
+        const chunk = sns.slice(i, i + 1000);
+        const [rows] = await pool.query<mysql.RowDataPacket[]>('SELECT sn, uptime FROM devices WHERE sn IN (?)', [chunk]);
+        for (const row of rows) {
+          const list = pending.get(row.sn as string);
+          if (!list) continue;
+          const left = list.filter((r) => {
+            if (Number(row.uptime) < r.uptime) return true;
+            lags.push({ sentAt: r.sentAt, lag: started - r.sentAt });
+            return false;
+          });
+          if (left.length) pending.set(row.sn as string, left);
+          else pending.delete(row.sn as string);
+        }
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, POLL_MS - (Date.now() - started))));
+    }
+  })();
+
+  return {
+    mark() {
+      markedAt = Date.now();
+      lags = [];
+      observedAt = [];
+    },
+    async close(settleMs) {
+      const endAt = Date.now();
+      const inWindow = (sentAt: number) => sentAt >= markedAt && sentAt < endAt;
+      const unconfirmed = () => [...pending.values()].reduce((n, list) => n + list.filter((r) => inWindow(r.sentAt)).length, 0);
+      const deadline = endAt + settleMs;
+      while (unconfirmed() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
+      return {
+        lags: lags.filter((l) => inWindow(l.sentAt)).map((l) => l.lag).sort((a, b) => a - b),
+        observed: observedAt.filter(inWindow).length,
+        unconfirmed: unconfirmed(),
+        seconds: (endAt - markedAt) / 1000,
+      };
+    },
+    latestRecords: () => new Map(records),
+    async stop() {
+      polling = false;
+      await loop;
+      await client.endAsync();
+      await pool.end();
+    },
+  };
+}
