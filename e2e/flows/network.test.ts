@@ -64,6 +64,10 @@ async function recordStatuses(sn: string): Promise<() => Promise<string[]>> {
   return () => page.evaluate((sn) => (window as unknown as Record<string, string[]>)[`statuses:${sn}`]!, sn);
 }
 
+function manufacturerKey(): string {
+  return readFileSync(path.join(app.dataDir, 'manufacturer.key'), 'utf8').trim();
+}
+
 /** A mark on the window: gone if the page was reloaded. */
 async function markPage(): Promise<() => Promise<boolean>> {
   await page.evaluate(() => ((window as unknown as { networkFlowMark: boolean }).networkFlowMark = true));
@@ -94,7 +98,7 @@ describe('network status, live', () => {
       fleet = undefined;
     });
 
-    async function projectWithDevices(): Promise<{ specs: DeviceSpec[]; projectName: string }> {
+    async function projectWithDevices(): Promise<{ specs: DeviceSpec[]; projectId: number; account: string }> {
       const account = `net-${Date.now()}@example.com`;
       const password = 'Correct-horse-9';
       await signUpInForm(page, account, password, () => app.outbox());
@@ -118,8 +122,7 @@ describe('network status, live', () => {
 
       // The manufacturer registers the devices, staged for the project; they connect as USP agents.
       const specs = generateFleet(created.data.id, 2).map((s) => ({ ...s, secret: randomBytes(16).toString('hex') }));
-      const key = readFileSync(path.join(app.dataDir, 'manufacturer.key'), 'utf8').trim();
-      await registerDevices(specs, { consoleUrl: app.url, key, projectId: created.data.id });
+      await registerDevices(specs, { consoleUrl: app.url, key: manufacturerKey(), projectId: created.data.id });
       fleet = createFleet(specs, { brokerUrl: app.mqttUrl, protocolVersion: 4, timeScale: Number(TIME_SCALE) });
       await fleet.start();
 
@@ -128,7 +131,7 @@ describe('network status, live', () => {
       await page.waitForURL('**/manage/status');
       await page.getByRole('status', { name: 'Live updates: Live' }).waitFor();
       for (const s of specs) await expect.poll(() => statusOf(s.sn).textContent(), { timeout: LIVE_TIMEOUT }).toBe('Online');
-      return { specs, projectName };
+      return { specs, projectId: created.data.id, account };
     }
 
     it('a stopped device turns offline without a reload, and online again when it starts', async () => {
@@ -176,6 +179,39 @@ describe('network status, live', () => {
       expect(seen).toContain('Rebooting');
       expect(seen.at(-1)).toBe('Online');
       expect(await notReloaded()).toBe(true);
+    });
+
+    it('adds a device "to be verified" in one click; an unknown SN is refused under the field', async () => {
+      const { projectId, account } = await projectWithDevices();
+      // sold to this account, not staged for a project: it connects and waits to be added
+      const spec = { ...generateFleet(projectId, 3)[2]!, secret: randomBytes(16).toString('hex') };
+      const res = await fetch(`${app.url}/api/v1/manufacturer/devices`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${manufacturerKey()}` },
+        body: JSON.stringify({ devices: [{ sn: spec.sn, model: spec.model, type: spec.type, mac: spec.mac, secret: spec.secret, owner: account }] }),
+      });
+      expect(res.status).toBe(200);
+      const loose = createFleet([spec], { brokerUrl: app.mqttUrl, protocolVersion: 4, timeScale: Number(TIME_SCALE) });
+      try {
+        await loose.start();
+        await expect
+          .poll(() => page.evaluate(async () => JSON.stringify(await (await fetch('/api/v1/devices/unverified')).json())), { timeout: LIVE_TIMEOUT })
+          .toContain(spec.sn);
+
+        await page.getByRole('button', { name: 'Add device' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add device' });
+        const snField = dialog.getByLabel('Serial number (SN)');
+        await snField.fill('ZZ0000000000000000000000');
+        await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+        await expect.poll(() => snField.getAttribute('aria-invalid')).toBe('true');
+        expect(await page.locator('[data-device-sn="ZZ0000000000000000000000"]').count()).toBe(0);
+
+        await dialog.getByRole('button', { name: `Add ${spec.sn}` }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await expect.poll(() => statusOf(spec.sn).textContent(), { timeout: LIVE_TIMEOUT }).toBe('Online');
+      } finally {
+        await loose.stop();
+      }
     });
   });
 });
