@@ -22,8 +22,15 @@ export const enApiRules = {
   deviceModel: { length: `The model has 1 to ${A.deviceModelMaxLength} characters` },
   deviceSecret: { length: `The device secret has ${A.deviceSecretMinLength} to ${A.deviceSecretMaxLength} characters` },
   deviceType: { value: 'Please choose a device type' },
-  deviceOwner: { length: 'The owner is the e-mail address or phone number of an account' },
-  deviceBatch: { size: `One registration carries 1 to ${LIMITS.serialsPerImportMax} devices` },
+  deviceOwner: {
+    length: 'The owner is the e-mail address or phone number of an account',
+    unknown: 'No account has this e-mail address or phone number',
+  },
+  deviceProject: { unknown: 'No project has this id' },
+  deviceBatch: {
+    size: `One registration carries 1 to ${LIMITS.serialsPerImportMax} devices`,
+    duplicate: 'This serial number appears twice in the registration',
+  },
   deviceFilter: { value: 'Unknown filter value' },
 } as const;
 

@@ -25,9 +25,9 @@ export function createManufacturerService(deps: ManufacturerServiceDeps) {
       const fields: Record<string, string> = {};
       const seen = new Set<string>();
       devices.forEach((d, i) => {
-        if (d.owner && !owners.has(normaliseAccount(d.owner))) fields[`devices.${i}.owner`] = 'rules.deviceOwner.length';
-        if (d.projectId && !projects.has(d.projectId)) fields[`devices.${i}.projectId`] = 'errors.generic.invalidInput';
-        if (seen.has(d.sn)) fields[`devices.${i}.sn`] = 'errors.generic.invalidInput';
+        if (d.owner && !owners.has(normaliseAccount(d.owner))) fields[`devices.${i}.owner`] = 'rules.deviceOwner.unknown';
+        if (d.projectId && !projects.has(d.projectId)) fields[`devices.${i}.projectId`] = 'rules.deviceProject.unknown';
+        if (seen.has(d.sn)) fields[`devices.${i}.sn`] = 'rules.deviceBatch.duplicate';
         seen.add(d.sn);
       });
       if (Object.keys(fields).length) throw new AppError(ErrorCode.INVALID_PARAMS, fields);
