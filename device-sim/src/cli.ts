@@ -100,7 +100,8 @@ async function main(): Promise<void> {
   const line = () => {
     const s = fleet.stats();
     const ready = allOnlineAfter === undefined ? '' : ` · all connected in ${(allOnlineAfter / 1000).toFixed(1)} s`;
-    return `${s.online}/${s.devices} online · ${s.connecting} connecting · ${s.rebooting} rebooting · ${s.pendingNotifies} notifies unacknowledged${ready}`;
+    const error = s.connecting && s.lastError ? ` · last connect error: ${s.lastError}` : '';
+    return `${s.online}/${s.devices} online · ${s.connecting} connecting · ${s.rebooting} rebooting · ${s.pendingNotifies} notifies unacknowledged${ready}${error}`;
   };
   const ticker = setInterval(() => {
     if (tty) process.stdout.write(`\r${line()}\x1b[K`);

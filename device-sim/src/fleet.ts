@@ -18,6 +18,8 @@ export interface FleetStats {
   stopped: number;
   /** notifies waiting for a NotifyResp */
   pendingNotifies: number;
+  /** why the latest failed connection attempt failed (refused credentials, wrong MQTT version…) */
+  lastError?: string;
 }
 
 export interface Fleet {
@@ -36,8 +38,9 @@ export function createFleet(specs: readonly DeviceSpec[], options: FleetOptions)
   const gate = new ConnectGate(options.connectConcurrency ?? 50);
   const agents = specs.map((spec) => new Agent({ ...options, spec, scheduler, gate }));
   const bySn = new Map(agents.map((a) => [a.spec.sn, a]));
-  // a device whose credentials are refused keeps retrying with back-off; nobody needs each error
-  for (const a of agents) a.on('connectError', () => undefined);
+  // a device whose credentials are refused keeps retrying with back-off; the latest reason is enough
+  let lastError: string | undefined;
+  for (const a of agents) a.on('connectError', (err) => (lastError = err.message));
 
   return {
     agents,
@@ -50,7 +53,7 @@ export function createFleet(specs: readonly DeviceSpec[], options: FleetOptions)
       scheduler.clear();
     },
     stats() {
-      const s: FleetStats = { devices: agents.length, online: 0, connecting: 0, rebooting: 0, stopped: 0, pendingNotifies: 0 };
+      const s: FleetStats = { devices: agents.length, online: 0, connecting: 0, rebooting: 0, stopped: 0, pendingNotifies: 0, lastError };
       for (const a of agents) {
         if (a.state === 'online') s.online++;
         else if (a.state === 'connecting') s.connecting++;
