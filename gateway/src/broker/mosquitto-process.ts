@@ -44,9 +44,16 @@ const listening = (port: number) =>
  */
 export async function startMosquitto(prepare: (dir: string) => string): Promise<MosquittoProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'airloom-mosquitto-'));
+  let prepared: string;
+  try {
+    prepared = prepare(dir);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   const port = await freePort();
   // listener options follow their `listener` line, so ours takes the place of the file's
-  const conf = prepare(dir)
+  const conf = prepared
     .split('\n')
     .map((line) => (/^listener\s/.test(line) ? `listener ${port} 127.0.0.1` : line))
     .filter((line) => !/^(persistence|persistence_location|log_dest|log_type)\b/.test(line))
