@@ -18,7 +18,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('model', 32).notNullable();
     t.string('mac', 17).notNullable();
     t.string('manufacturer', 64).notNullable().defaultTo('');
-    t.string('secret_hash', 255).notNullable(); // scrypt, see gateway/src/credentials.ts
+    t.string('secret_hash', 255).notNullable(); // scrypt, see gateway/src/broker/credentials.ts
     t.integer('owner_account_id').unsigned().nullable(); // the account it was sold to ("to be verified")
     t.integer('project_id').unsigned().nullable();
     t.bigInteger('bound_at').nullable();
