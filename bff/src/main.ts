@@ -10,6 +10,7 @@ import {
   createBus,
   createGatewayRuntime,
   deviceProvisionerFromEnv,
+  ensureServiceAccountFromEnv,
   loadGatewayConfig,
   startEmbeddedBroker,
   startGatewayFromEnv,
@@ -56,6 +57,7 @@ function fatal(err: unknown, message: string): never {
 }
 
 if (config.role === 'gateway') {
+  await ensureServiceAccountFromEnv(logger).catch((err: unknown) => fatal(err, 'broker service account setup failed'));
   const gateway = await startGatewayFromEnv().catch((err: unknown) => fatal(err, 'gateway failed to start'));
   stops.push({ name: 'gateway', stop: () => gateway.stop() });
   logger.info({ gatewayId: gateway.runtime.gatewayId }, 'Airloom gateway running');
@@ -85,6 +87,9 @@ if (config.role === 'gateway') {
     stops.push({ name: 'embedded broker', stop: () => broker.close() });
     mqttUrl = broker.url;
     protocolVersion = 4; // aedes speaks MQTT 3.1.1 only
+  } else {
+    // Mosquitto with dynamic security: the service account must exist before anything logs in as it
+    await ensureServiceAccountFromEnv(logger).catch((err: unknown) => fatal(err, 'broker service account setup failed'));
   }
 
   let bus: Bus | undefined;
