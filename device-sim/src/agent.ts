@@ -7,13 +7,9 @@ import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient 
 import {
   agentSubscription,
   agentTopic,
-  buildAddResp,
-  buildDeleteResp,
   buildError,
-  buildGetResp,
   buildNotify,
   buildOperateResp,
-  buildSetResp,
   controllerTopic,
   decodeMsg,
   decodeRecord,
@@ -21,42 +17,20 @@ import {
   encodeRecord,
   endpointIdFor,
   eventNotification,
-  matchesPath,
   parseAgentTopic,
   USP_CONTENT_TYPE,
   USP_ERR,
   valueChangeNotification,
-  type AddMsg,
-  type CreatedObjectResult,
-  type DeleteMsg,
-  type DeletedObjectResult,
-  type ErrorParamError,
-  type GetMsg,
   type Notification,
   type OperateMsg,
-  type ParamError,
-  type SetMsg,
-  type UpdatedObjectResult,
   type UspMsg,
 } from '@airloom/usp';
+import { DataModel, type ModelChange } from './datamodel.js';
 import { SimDevice } from './device.js';
 import type { ConnectGate, Release } from './gate.js';
 import { Scheduler, type ScheduledTask } from './scheduler.js';
 import type { DeviceSpec } from './specs.js';
-import {
-  getPath,
-  hasSearch,
-  NOTIF_TYPES,
-  parsePath,
-  renderTree,
-  resolveObjects,
-  statusParams,
-  SUBSCRIPTION_TABLE,
-  supportedParam,
-  WRITABLE,
-  type AgentConfig,
-  type Subscription,
-} from './tr181.js';
+import { statusParams, SUBSCRIPTION_TABLE, type AgentConfig, type Subscription } from './tr181.js';
 
 export interface AgentOptions {
   brokerUrl: string;
@@ -102,11 +76,9 @@ const DEFAULT_PERIODIC_INTERVAL = 30; // common brief: status every 30 s
 const NOTIFY_MAX_AGE_MS = 5 * 60_000; // a Notify nobody acknowledged for 5 minutes is dropped
 const MAX_PENDING_NOTIFIES = 64;
 const EXECUTED_KEYS_KEPT = 256;
-const MAX_NAME_LENGTH = 64; // devices.name column
 
 const BOOT_EVENT = 'Device.Boot!';
 const STATUS_EVENT = 'Device.X_AIRLOOM_Status!';
-const NAME_PARAM = 'Device.DeviceInfo.X_AIRLOOM_Name';
 
 export class Agent extends EventEmitter<AgentEvents> {
   readonly spec: DeviceSpec;
@@ -119,6 +91,7 @@ export class Agent extends EventEmitter<AgentEvents> {
   private readonly scheduler: Scheduler;
   private readonly gate: ConnectGate | undefined;
   private readonly cfg: AgentConfig;
+  private readonly model: DataModel;
   /** command keys already executed; kept across simulated reboots */
   private readonly executedKeys = new Set<string>();
   private readonly pending = new Map<string, PendingNotify>();
@@ -134,7 +107,6 @@ export class Agent extends EventEmitter<AgentEvents> {
   private pendingBoot: { cause: string; commandKey: string } | undefined = { cause: 'LocalReboot', commandKey: '' };
   /** a reboot whose down time was cut short by stop(): the device boots on the next start() */
   private rebootDue = false;
-  private nextSubInstance = 1;
   /** a status event went out on this connection */
   private statusSent = false;
   private readonly connectWaiters: (() => void)[] = [];
@@ -160,6 +132,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       subscriptions: [],
       locating: false,
     };
+    this.model = new DataModel(this.device, this.cfg);
   }
 
   get state(): AgentState {
@@ -190,7 +163,7 @@ export class Agent extends EventEmitter<AgentEvents> {
 
   /** The whole TR-181 tree as the agent would answer a Get of `Device.`. */
   tree(): Map<string, string> {
-    return renderTree(this.device, this.cfg);
+    return this.model.tree();
   }
 
   /** Powers the device on (first call: a boot) or brings its connection back; resolves once connected. */
@@ -387,18 +360,21 @@ export class Agent extends EventEmitter<AgentEvents> {
     };
     switch (msg.type) {
       case 'get':
-        void answer(this.handleGet(msg)).catch(() => undefined);
+        void answer(this.model.get(msg)).catch(() => undefined);
         return;
-      case 'set':
-        void answer(this.handleSet(msg)).catch(() => undefined);
+      case 'set': {
+        const { response, changes } = this.model.set(msg);
+        void answer(response).catch(() => undefined);
+        this.afterSet(changes);
         return;
+      }
       case 'add':
-        void answer(this.handleAdd(msg))
+        void answer(this.model.add(msg))
           .then(() => this.afterSubscriptionsChanged())
           .catch(() => undefined);
         return;
       case 'delete':
-        void answer(this.handleDelete(msg)).catch(() => undefined);
+        void answer(this.model.delete(msg)).catch(() => undefined);
         return;
       case 'operate':
         this.handleOperate(msg, answer);
@@ -410,228 +386,6 @@ export class Agent extends EventEmitter<AgentEvents> {
         // responses and notifies are not for an agent
         return;
     }
-  }
-
-  private handleGet(msg: GetMsg): UspMsg {
-    const tree = this.tree();
-    return buildGetResp(
-      msg.msgId,
-      msg.paramPaths.map((requestedPath) => {
-        const r = getPath(tree, requestedPath, msg.maxDepth);
-        return { requestedPath, errCode: r.errCode, errMsg: r.errMsg, resolvedPathResults: r.resolved };
-      }),
-    );
-  }
-
-  private handleSet(msg: SetMsg): UspMsg {
-    const tree = this.tree();
-    interface Change {
-      path: string;
-      param: string;
-      value: string;
-    }
-    const plans: { requestedPath: string; instances: { affectedPath: string; changes: Change[]; errs: ParamError[] }[]; failure?: { errCode: number; errMsg: string } }[] = [];
-    for (const obj of msg.updateObjs) {
-      const instances = resolveObjects(tree, obj.objPath);
-      if (!instances) {
-        plans.push({ requestedPath: obj.objPath, instances: [], failure: { errCode: USP_ERR.INVALID_PATH, errMsg: `Invalid path: ${obj.objPath}` } });
-        continue;
-      }
-      if (instances.length === 0 && !hasSearch(parsePath(obj.objPath)!.segments)) {
-        plans.push({ requestedPath: obj.objPath, instances: [], failure: { errCode: USP_ERR.OBJECT_DOES_NOT_EXIST, errMsg: `No such object: ${obj.objPath}` } });
-        continue;
-      }
-      const plan: (typeof plans)[number] = { requestedPath: obj.objPath, instances: [] };
-      for (const affectedPath of instances) {
-        const changes: Change[] = [];
-        const errs: ParamError[] = [];
-        for (const s of obj.paramSettings) {
-          const err = this.checkParam(affectedPath, s.param, s.value);
-          if (err) {
-            errs.push({ param: s.param, errCode: err.errCode, errMsg: err.errMsg });
-            if (s.required && !plan.failure) plan.failure = { errCode: USP_ERR.REQUIRED_PARAMETER_FAILED, errMsg: `${s.param}: ${err.errMsg}` };
-          } else changes.push({ path: affectedPath + s.param, param: s.param, value: s.value });
-        }
-        plan.instances.push({ affectedPath, changes, errs });
-      }
-      plans.push(plan);
-    }
-
-    const failed = plans.find((p) => p.failure);
-    if (failed && !msg.allowPartial) {
-      // all or nothing: nothing was applied
-      const paramErrs: ErrorParamError[] = plans.flatMap((p) =>
-        p.failure && p.instances.length === 0
-          ? [{ paramPath: p.requestedPath, errCode: p.failure.errCode, errMsg: p.failure.errMsg }]
-          : p.instances.flatMap((i) => i.errs.map((e) => ({ paramPath: i.affectedPath + e.param, errCode: e.errCode, errMsg: e.errMsg }))),
-      );
-      return buildError(msg.msgId, failed.failure!.errCode, failed.failure!.errMsg, paramErrs);
-    }
-
-    const results: UpdatedObjectResult[] = plans.map((p) => {
-      if (p.failure) {
-        return {
-          requestedPath: p.requestedPath,
-          ok: false,
-          errCode: p.failure.errCode,
-          errMsg: p.failure.errMsg,
-          updatedInstFailures: p.instances.map((i) => ({ affectedPath: i.affectedPath, paramErrs: i.errs })),
-        };
-      }
-      return {
-        requestedPath: p.requestedPath,
-        ok: true,
-        updatedInstResults: p.instances.map((i) => {
-          const updatedParams: Record<string, string> = {};
-          for (const c of i.changes) updatedParams[c.param] = this.applyParam(c.path, c.value);
-          return { affectedPath: i.affectedPath, paramErrs: i.errs, updatedParams };
-        }),
-      };
-    });
-    return buildSetResp(msg.msgId, results);
-  }
-
-  /** Why a Set of this parameter would fail, or undefined when it would succeed. */
-  private checkParam(objPath: string, param: string, value: string): { errCode: number; errMsg: string } | undefined {
-    const parsed = parsePath(objPath + param);
-    const template = parsed && !parsed.isObject ? supportedParam(parsed.segments) : undefined;
-    if (!template) return { errCode: USP_ERR.UNSUPPORTED_PARAMETER, errMsg: `Unsupported parameter ${param}` };
-    if (!WRITABLE.has(template)) return { errCode: USP_ERR.PARAMETER_READ_ONLY, errMsg: `${param} is read-only` };
-    const invalid = { errCode: USP_ERR.INVALID_VALUE, errMsg: `Invalid value for ${param}` };
-    switch (param) {
-      case 'X_AIRLOOM_Name':
-        return value.length >= 1 && value.length <= MAX_NAME_LENGTH ? undefined : invalid;
-      case 'PeriodicNotifInterval':
-        return /^\d+$/.test(value) && Number(value) >= 1 ? undefined : invalid;
-      case 'Enable':
-      case 'NotifRetry':
-      case 'Persistent':
-        return parseBool(value) === undefined ? invalid : undefined;
-      case 'NotifType':
-        return NOTIF_TYPES.includes(value) ? undefined : invalid;
-      case 'ID': {
-        if (!value) return invalid;
-        const clash = this.cfg.subscriptions.find((s) => s.id === value && `${SUBSCRIPTION_TABLE}${s.instance}.` !== objPath);
-        return clash ? { errCode: USP_ERR.UNIQUE_KEY_CONFLICT, errMsg: `Subscription ID ${value} exists` } : undefined;
-      }
-      default:
-        return undefined;
-    }
-  }
-
-  /** Applies a checked Set; returns the value now held. */
-  private applyParam(path: string, value: string): string {
-    if (path === NAME_PARAM) {
-      if (this.cfg.name !== value) {
-        this.cfg.name = value;
-        this.notifyValueChange(path, value);
-      }
-      return value;
-    }
-    if (path.endsWith('.PeriodicNotifInterval')) {
-      this.cfg.periodicNotifInterval = Number(value);
-      if (this.connected) this.scheduleStatus(this.scaled(this.cfg.periodicNotifInterval));
-      return value;
-    }
-    const m = /^Device\.LocalAgent\.Subscription\.(\d+)\.(\w+)$/.exec(path);
-    const sub = m && this.cfg.subscriptions.find((s) => s.instance === Number(m[1]));
-    if (sub && m) applySubscriptionParam(sub, m[2]!, value);
-    if (sub) this.afterSubscriptionsChanged();
-    return value;
-  }
-
-  private handleAdd(msg: AddMsg): UspMsg {
-    const results: CreatedObjectResult[] = [];
-    for (const obj of msg.createObjs) {
-      const parsed = parsePath(obj.objPath);
-      if (!parsed?.isObject || obj.objPath !== SUBSCRIPTION_TABLE) {
-        const supported = parsed?.isObject && resolveObjects(this.tree(), obj.objPath) !== undefined;
-        results.push({
-          requestedPath: obj.objPath,
-          ok: false,
-          errCode: supported ? USP_ERR.OBJECT_NOT_CREATABLE : USP_ERR.INVALID_PATH,
-          errMsg: supported ? `${obj.objPath} cannot be created` : `Invalid path: ${obj.objPath}`,
-        });
-        continue;
-      }
-      const values = new Map(obj.paramSettings.map((s) => [s.param, s.value]));
-      const paramErrs: ParamError[] = [];
-      let failure: string | undefined;
-      for (const s of obj.paramSettings) {
-        const known = ['ID', 'Enable', 'NotifType', 'ReferenceList', 'NotifRetry', 'Persistent', 'Recipient'].includes(s.param);
-        const bad =
-          !known ||
-          (['Enable', 'NotifRetry', 'Persistent'].includes(s.param) && parseBool(s.value) === undefined) ||
-          (s.param === 'NotifType' && !NOTIF_TYPES.includes(s.value)) ||
-          (s.param === 'ID' && !s.value);
-        if (!bad) continue;
-        const errCode = known ? USP_ERR.INVALID_VALUE : USP_ERR.UNSUPPORTED_PARAMETER;
-        paramErrs.push({ param: s.param, errCode, errMsg: `Invalid ${s.param}` });
-        if (s.required) failure ??= `${s.param} could not be set`;
-      }
-      if (!values.get('NotifType') || !values.get('ReferenceList')) failure ??= 'NotifType and ReferenceList are required';
-      if (failure) {
-        results.push({ requestedPath: obj.objPath, ok: false, errCode: USP_ERR.OBJECT_NOT_CREATED, errMsg: failure });
-        continue;
-      }
-      const settings = obj.paramSettings.filter((s) => !paramErrs.some((e) => e.param === s.param));
-      // an Add whose ID exists updates that subscription: the controller re-adds on every connect
-      const id = values.get('ID');
-      let sub = id ? this.cfg.subscriptions.find((s) => s.id === id) : undefined;
-      if (!sub) {
-        const instance = this.nextSubInstance++;
-        sub = {
-          instance,
-          id: id || `cpe-${instance}`,
-          enable: false,
-          notifType: '',
-          referenceList: '',
-          notifRetry: false,
-          persistent: true,
-          createdAt: Date.now(),
-        };
-        this.cfg.subscriptions.push(sub);
-      }
-      for (const s of settings) applySubscriptionParam(sub, s.param, s.value);
-      if (!values.has('Enable')) sub.enable = true;
-      results.push({
-        requestedPath: obj.objPath,
-        ok: true,
-        instantiatedPath: `${SUBSCRIPTION_TABLE}${sub.instance}.`,
-        paramErrs,
-        uniqueKeys: { ID: sub.id, Recipient: 'Device.LocalAgent.Controller.1' },
-      });
-    }
-    const failed = results.find((r) => !r.ok);
-    if (failed && !failed.ok && !msg.allowPartial) {
-      return buildError(msg.msgId, failed.errCode, failed.errMsg, [{ paramPath: failed.requestedPath, errCode: failed.errCode, errMsg: failed.errMsg }]);
-    }
-    return buildAddResp(msg.msgId, results);
-  }
-
-  private handleDelete(msg: DeleteMsg): UspMsg {
-    const tree = this.tree();
-    const results: DeletedObjectResult[] = [];
-    for (const path of msg.objPaths) {
-      const parsed = parsePath(path);
-      const isSubscriptionInstance = parsed?.isObject && parsed.segments.length === 4 && path.startsWith(SUBSCRIPTION_TABLE);
-      const instances = resolveObjects(tree, path);
-      if (!instances) {
-        results.push({ requestedPath: path, ok: false, errCode: USP_ERR.INVALID_PATH, errMsg: `Invalid path: ${path}` });
-      } else if (!isSubscriptionInstance) {
-        results.push({ requestedPath: path, ok: false, errCode: USP_ERR.OBJECT_NOT_DELETABLE, errMsg: `${path} cannot be deleted` });
-      } else {
-        // deleting what is already gone succeeds with nothing affected
-        const gone = new Set(instances);
-        this.cfg.subscriptions = this.cfg.subscriptions.filter((s) => !gone.has(`${SUBSCRIPTION_TABLE}${s.instance}.`));
-        results.push({ requestedPath: path, ok: true, affectedPaths: instances, unaffectedPathErrs: [] });
-      }
-    }
-    const failed = results.find((r) => !r.ok);
-    if (failed && !failed.ok && !msg.allowPartial) {
-      return buildError(msg.msgId, failed.errCode, failed.errMsg, [{ paramPath: failed.requestedPath, errCode: failed.errCode, errMsg: failed.errMsg }]);
-    }
-    return buildDeleteResp(msg.msgId, results);
   }
 
   private handleOperate(msg: OperateMsg, answer: (response: UspMsg) => Promise<void>): void {
@@ -707,18 +461,12 @@ export class Agent extends EventEmitter<AgentEvents> {
 
   // ------------------------------------------------------------------------------- notifies
 
-  private subscribersOf(notifType: string, path: string): Subscription[] {
-    return this.cfg.subscriptions.filter(
-      (s) => s.enable && s.notifType === notifType && s.referenceList.split(',').some((ref) => ref.trim() && matchesPath(ref.trim(), path)),
-    );
-  }
-
   /** A subscription appeared or changed: a waiting Boot! may now have a recipient, status may start. */
   private afterSubscriptionsChanged(): void {
     if (!this.connected) return;
     this.sendPendingBoot();
     // a controller that just subscribed to status gets the first one soon, not a whole period later
-    if (!this.statusSent && this.subscribersOf('Event', STATUS_EVENT).length) {
+    if (!this.statusSent && this.model.subscribersOf('Event', STATUS_EVENT).length) {
       this.scheduleStatus(this.scaled(this.cfg.periodicNotifInterval) * (0.02 + Math.random() * 0.08));
     }
   }
@@ -726,15 +474,20 @@ export class Agent extends EventEmitter<AgentEvents> {
   private sendPendingBoot(): void {
     const boot = this.pendingBoot;
     if (!boot || !this.connected) return;
-    const subs = this.subscribersOf('Event', BOOT_EVENT);
+    const subs = this.model.subscribersOf('Event', BOOT_EVENT);
     if (subs.length === 0) return; // kept until the controller subscribes (how a first boot is reported)
     this.pendingBoot = undefined;
     const params = { CommandKey: boot.commandKey, Cause: boot.cause, FirmwareUpdated: 'false', ParameterMap: '{}' };
     for (const sub of subs) this.notify(sub, eventNotification('Device.', 'Boot!', params), undefined);
   }
 
-  private notifyValueChange(path: string, value: string): void {
-    for (const sub of this.subscribersOf('ValueChange', path)) this.notify(sub, valueChangeNotification(path, value), `vc:${sub.id}:${path}`);
+  /** What a Set changed: ValueChange to its subscribers, a new status period, new subscriptions. */
+  private afterSet(changes: readonly ModelChange[]): void {
+    for (const { path, value } of changes) {
+      for (const sub of this.model.subscribersOf('ValueChange', path)) this.notify(sub, valueChangeNotification(path, value), `vc:${sub.id}:${path}`);
+      if (path.endsWith('.PeriodicNotifInterval') && this.connected) this.scheduleStatus(this.scaled(this.cfg.periodicNotifInterval));
+    }
+    if (changes.some((c) => c.path.startsWith(SUBSCRIPTION_TABLE))) this.afterSubscriptionsChanged();
   }
 
   private scheduleStatus(delayMs: number): void {
@@ -752,7 +505,7 @@ export class Agent extends EventEmitter<AgentEvents> {
   }
 
   private sendStatus(): void {
-    const subs = this.subscribersOf('Event', STATUS_EVENT);
+    const subs = this.model.subscribersOf('Event', STATUS_EVENT);
     this.device.advance();
     if (subs.length === 0) return;
     this.statusSent = true;
@@ -821,34 +574,5 @@ export class Agent extends EventEmitter<AgentEvents> {
     if (!p) return;
     p.task?.cancel();
     this.pending.delete(msgId);
-  }
-}
-
-function parseBool(value: string): boolean | undefined {
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  return undefined;
-}
-
-function applySubscriptionParam(sub: Subscription, param: string, value: string): void {
-  switch (param) {
-    case 'ID':
-      sub.id = value;
-      break;
-    case 'Enable':
-      sub.enable = parseBool(value) ?? sub.enable;
-      break;
-    case 'NotifType':
-      sub.notifType = value;
-      break;
-    case 'ReferenceList':
-      sub.referenceList = value;
-      break;
-    case 'NotifRetry':
-      sub.notifRetry = parseBool(value) ?? sub.notifRetry;
-      break;
-    case 'Persistent':
-      sub.persistent = parseBool(value) ?? sub.persistent;
-      break;
   }
 }

@@ -1,0 +1,312 @@
+// The agent's data model side of USP: Get, Set, Add and Delete against the TR-181 tree of one
+// simulated device and the configuration the agent keeps (name, subscriptions, status period).
+// No MQTT here: the agent sends the responses and reacts to the changes.
+import {
+  buildAddResp,
+  buildDeleteResp,
+  buildError,
+  buildGetResp,
+  buildSetResp,
+  matchesPath,
+  USP_ERR,
+  type AddMsg,
+  type CreatedObjectResult,
+  type DeleteMsg,
+  type DeletedObjectResult,
+  type ErrorParamError,
+  type GetMsg,
+  type ParamError,
+  type ParamSetting,
+  type SetMsg,
+  type UpdatedObjectResult,
+  type UspMsg,
+} from '@airloom/usp';
+import type { SimDevice } from './device.js';
+import {
+  getPath,
+  hasSearch,
+  NOTIF_TYPES,
+  parsePath,
+  renderTree,
+  resolveObjects,
+  SUBSCRIPTION_TABLE,
+  supportedParam,
+  WRITABLE,
+  type AgentConfig,
+  type Subscription,
+} from './tr181.js';
+
+/** A parameter whose value a Set changed. */
+export interface ModelChange {
+  path: string;
+  value: string;
+}
+
+interface Failure {
+  errCode: number;
+  errMsg: string;
+}
+
+const MAX_NAME_LENGTH = 64; // devices.name column
+const SUBSCRIPTION_PARAMS = ['ID', 'Enable', 'NotifType', 'ReferenceList', 'NotifRetry', 'Persistent', 'Recipient'];
+const BOOLEAN_PARAMS = ['Enable', 'NotifRetry', 'Persistent'];
+
+export class DataModel {
+  private nextSubInstance = 1;
+
+  constructor(
+    readonly device: SimDevice,
+    readonly cfg: AgentConfig,
+  ) {}
+
+  tree(): Map<string, string> {
+    return renderTree(this.device, this.cfg);
+  }
+
+  /** Enabled subscriptions of this kind whose ReferenceList covers the path. */
+  subscribersOf(notifType: string, path: string): Subscription[] {
+    return this.cfg.subscriptions.filter(
+      (s) => s.enable && s.notifType === notifType && s.referenceList.split(',').some((ref) => ref.trim() && matchesPath(ref.trim(), path)),
+    );
+  }
+
+  get(msg: GetMsg): UspMsg {
+    const tree = this.tree();
+    return buildGetResp(
+      msg.msgId,
+      msg.paramPaths.map((requestedPath) => {
+        const r = getPath(tree, requestedPath, msg.maxDepth);
+        return { requestedPath, errCode: r.errCode, errMsg: r.errMsg, resolvedPathResults: r.resolved };
+      }),
+    );
+  }
+
+  /** A Set: checked in full first, so without allow_partial a failure changes nothing. */
+  set(msg: SetMsg): { response: UspMsg; changes: ModelChange[] } {
+    const tree = this.tree();
+    interface Instance {
+      affectedPath: string;
+      settings: ParamSetting[];
+      errs: ParamError[];
+    }
+    const plans: { requestedPath: string; instances: Instance[]; failure?: Failure }[] = [];
+    for (const obj of msg.updateObjs) {
+      const instances = resolveObjects(tree, obj.objPath);
+      if (!instances) {
+        plans.push({ requestedPath: obj.objPath, instances: [], failure: { errCode: USP_ERR.INVALID_PATH, errMsg: `Invalid path: ${obj.objPath}` } });
+        continue;
+      }
+      if (instances.length === 0 && !hasSearch(parsePath(obj.objPath)!.segments)) {
+        plans.push({ requestedPath: obj.objPath, instances: [], failure: { errCode: USP_ERR.OBJECT_DOES_NOT_EXIST, errMsg: `No such object: ${obj.objPath}` } });
+        continue;
+      }
+      const plan: (typeof plans)[number] = { requestedPath: obj.objPath, instances: [] };
+      for (const affectedPath of instances) {
+        const instance: Instance = { affectedPath, settings: [], errs: [] };
+        for (const s of obj.paramSettings) {
+          const err = this.checkSet(affectedPath, s.param, s.value);
+          if (!err) {
+            instance.settings.push(s);
+            continue;
+          }
+          instance.errs.push({ param: s.param, ...err });
+          if (s.required) plan.failure ??= { errCode: USP_ERR.REQUIRED_PARAMETER_FAILED, errMsg: `${s.param}: ${err.errMsg}` };
+        }
+        plan.instances.push(instance);
+      }
+      plans.push(plan);
+    }
+
+    const failed = plans.find((p) => p.failure);
+    if (failed?.failure && !msg.allowPartial) {
+      const paramErrs: ErrorParamError[] = plans.flatMap((p) =>
+        p.failure && p.instances.length === 0
+          ? [{ paramPath: p.requestedPath, ...p.failure }]
+          : p.instances.flatMap((i) => i.errs.map((e) => ({ paramPath: i.affectedPath + e.param, errCode: e.errCode, errMsg: e.errMsg }))),
+      );
+      return { response: buildError(msg.msgId, failed.failure.errCode, failed.failure.errMsg, paramErrs), changes: [] };
+    }
+
+    const changes: ModelChange[] = [];
+    const results: UpdatedObjectResult[] = plans.map((p) => {
+      if (p.failure) {
+        return {
+          requestedPath: p.requestedPath,
+          ok: false,
+          ...p.failure,
+          updatedInstFailures: p.instances.map((i) => ({ affectedPath: i.affectedPath, paramErrs: i.errs })),
+        };
+      }
+      return {
+        requestedPath: p.requestedPath,
+        ok: true,
+        updatedInstResults: p.instances.map((i) => {
+          const updatedParams: Record<string, string> = {};
+          for (const s of i.settings) {
+            const path = i.affectedPath + s.param;
+            if (this.apply(path, s.value)) changes.push({ path, value: s.value });
+            updatedParams[s.param] = s.value;
+          }
+          return { affectedPath: i.affectedPath, paramErrs: i.errs, updatedParams };
+        }),
+      };
+    });
+    return { response: buildSetResp(msg.msgId, results), changes };
+  }
+
+  /** Add on `Device.LocalAgent.Subscription.`; an ID that exists updates that subscription. */
+  add(msg: AddMsg): UspMsg {
+    const plans = msg.createObjs.map((obj) => ({ obj, ...this.checkAdd(obj.objPath, obj.paramSettings) }));
+    const failed = plans.find((p) => p.failure);
+    if (failed?.failure && !msg.allowPartial) {
+      return buildError(msg.msgId, failed.failure.errCode, failed.failure.errMsg, [{ paramPath: failed.obj.objPath, ...failed.failure }]);
+    }
+    const results: CreatedObjectResult[] = plans.map(({ obj, failure, paramErrs }) => {
+      if (failure) return { requestedPath: obj.objPath, ok: false, ...failure };
+      const settings = obj.paramSettings.filter((s) => !paramErrs.some((e) => e.param === s.param));
+      // the controller re-adds its subscriptions on every connection: same ID, same instance
+      const id = settings.find((s) => s.param === 'ID')?.value;
+      let sub = id ? this.cfg.subscriptions.find((s) => s.id === id) : undefined;
+      if (!sub) {
+        const instance = this.nextSubInstance++;
+        sub = { instance, id: id ?? `cpe-${instance}`, enable: true, notifType: '', referenceList: '', notifRetry: false, persistent: true, createdAt: Date.now() };
+        this.cfg.subscriptions.push(sub);
+      }
+      for (const s of settings) applySubscriptionParam(sub, s.param, s.value);
+      return {
+        requestedPath: obj.objPath,
+        ok: true,
+        instantiatedPath: `${SUBSCRIPTION_TABLE}${sub.instance}.`,
+        paramErrs,
+        uniqueKeys: { ID: sub.id, Recipient: 'Device.LocalAgent.Controller.1' },
+      };
+    });
+    return buildAddResp(msg.msgId, results);
+  }
+
+  /** Delete of subscription instances; deleting what is already gone succeeds with nothing affected. */
+  delete(msg: DeleteMsg): UspMsg {
+    const tree = this.tree();
+    const plans = msg.objPaths.map((path): { path: string; instances: string[]; failure?: Failure } => {
+      const parsed = parsePath(path);
+      const instances = resolveObjects(tree, path);
+      if (!instances) return { path, instances: [], failure: { errCode: USP_ERR.INVALID_PATH, errMsg: `Invalid path: ${path}` } };
+      const isSubscriptionInstance = parsed?.isObject && parsed.segments.length === 4 && path.startsWith(SUBSCRIPTION_TABLE);
+      if (!isSubscriptionInstance) return { path, instances: [], failure: { errCode: USP_ERR.OBJECT_NOT_DELETABLE, errMsg: `${path} cannot be deleted` } };
+      return { path, instances };
+    });
+    const failed = plans.find((p) => p.failure);
+    if (failed?.failure && !msg.allowPartial) {
+      return buildError(msg.msgId, failed.failure.errCode, failed.failure.errMsg, [{ paramPath: failed.path, ...failed.failure }]);
+    }
+    const results: DeletedObjectResult[] = plans.map(({ path, instances, failure }) => {
+      if (failure) return { requestedPath: path, ok: false, ...failure };
+      const gone = new Set(instances);
+      this.cfg.subscriptions = this.cfg.subscriptions.filter((s) => !gone.has(`${SUBSCRIPTION_TABLE}${s.instance}.`));
+      return { requestedPath: path, ok: true, affectedPaths: instances, unaffectedPathErrs: [] };
+    });
+    return buildDeleteResp(msg.msgId, results);
+  }
+
+  /** Why a Set of this parameter would fail, or undefined when it would succeed. */
+  private checkSet(objPath: string, param: string, value: string): Failure | undefined {
+    const parsed = parsePath(objPath + param);
+    const template = parsed && !parsed.isObject ? supportedParam(parsed.segments) : undefined;
+    if (!template) return { errCode: USP_ERR.UNSUPPORTED_PARAMETER, errMsg: `Unsupported parameter ${param}` };
+    if (!WRITABLE.has(template)) return { errCode: USP_ERR.PARAMETER_READ_ONLY, errMsg: `${param} is read-only` };
+    if (param === 'ID') {
+      const clash = this.cfg.subscriptions.find((s) => s.id === value && `${SUBSCRIPTION_TABLE}${s.instance}.` !== objPath);
+      if (clash) return { errCode: USP_ERR.UNIQUE_KEY_CONFLICT, errMsg: `Subscription ID ${value} exists` };
+    }
+    return validValue(param, value) ? undefined : { errCode: USP_ERR.INVALID_VALUE, errMsg: `Invalid value for ${param}` };
+  }
+
+  private checkAdd(objPath: string, settings: readonly ParamSetting[]): { failure?: Failure; paramErrs: ParamError[] } {
+    if (objPath !== SUBSCRIPTION_TABLE) {
+      const parsed = parsePath(objPath);
+      const known = parsed?.isObject && resolveObjects(this.tree(), objPath) !== undefined;
+      return {
+        failure: known
+          ? { errCode: USP_ERR.OBJECT_NOT_CREATABLE, errMsg: `${objPath} cannot be created` }
+          : { errCode: USP_ERR.INVALID_PATH, errMsg: `Invalid path: ${objPath}` },
+        paramErrs: [],
+      };
+    }
+    const paramErrs: ParamError[] = [];
+    let failure: Failure | undefined;
+    for (const s of settings) {
+      const known = SUBSCRIPTION_PARAMS.includes(s.param);
+      if (known && validValue(s.param, s.value)) continue;
+      const errCode = known ? USP_ERR.INVALID_VALUE : USP_ERR.UNSUPPORTED_PARAMETER;
+      paramErrs.push({ param: s.param, errCode, errMsg: `Invalid ${s.param}` });
+      if (s.required) failure ??= { errCode: USP_ERR.OBJECT_NOT_CREATED, errMsg: `${s.param} could not be set` };
+    }
+    const given = (param: string) => settings.some((s) => s.param === param && s.value && !paramErrs.some((e) => e.param === param));
+    if (!given('NotifType') || !given('ReferenceList')) failure ??= { errCode: USP_ERR.OBJECT_NOT_CREATED, errMsg: 'NotifType and ReferenceList are required' };
+    return { failure, paramErrs };
+  }
+
+  /** Applies a checked Set; true when the value changed. */
+  private apply(path: string, value: string): boolean {
+    if (path === 'Device.DeviceInfo.X_AIRLOOM_Name') {
+      if (this.cfg.name === value) return false;
+      this.cfg.name = value;
+      return true;
+    }
+    if (path.endsWith('.PeriodicNotifInterval')) {
+      if (this.cfg.periodicNotifInterval === Number(value)) return false;
+      this.cfg.periodicNotifInterval = Number(value);
+      return true;
+    }
+    const m = /^Device\.LocalAgent\.Subscription\.(\d+)\.(\w+)$/.exec(path);
+    const sub = m && this.cfg.subscriptions.find((s) => s.instance === Number(m[1]));
+    if (!sub || !m) return false;
+    applySubscriptionParam(sub, m[2]!, value);
+    return true;
+  }
+}
+
+function parseBool(value: string): boolean | undefined {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return undefined;
+}
+
+function validValue(param: string, value: string): boolean {
+  if (BOOLEAN_PARAMS.includes(param)) return parseBool(value) !== undefined;
+  switch (param) {
+    case 'X_AIRLOOM_Name':
+      return value.length >= 1 && value.length <= MAX_NAME_LENGTH;
+    case 'PeriodicNotifInterval':
+      return /^\d+$/.test(value) && Number(value) >= 1;
+    case 'NotifType':
+      return NOTIF_TYPES.includes(value);
+    case 'ID':
+      return value.length > 0;
+    default:
+      return true;
+  }
+}
+
+function applySubscriptionParam(sub: Subscription, param: string, value: string): void {
+  switch (param) {
+    case 'ID':
+      sub.id = value;
+      break;
+    case 'Enable':
+      sub.enable = parseBool(value) ?? sub.enable;
+      break;
+    case 'NotifType':
+      sub.notifType = value;
+      break;
+    case 'ReferenceList':
+      sub.referenceList = value;
+      break;
+    case 'NotifRetry':
+      sub.notifRetry = parseBool(value) ?? sub.notifRetry;
+      break;
+    case 'Persistent':
+      sub.persistent = parseBool(value) ?? sub.persistent;
+      break;
+  }
+}
