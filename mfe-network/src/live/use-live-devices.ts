@@ -1,7 +1,7 @@
 // The page's device list, kept current without a manual refresh: the list and summary are fetched
 // once, the project's events replace rows as they come, and a stream that was broken is followed
 // by one fresh fetch (events sent meanwhile were missed).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceItem, DeviceSummary, ProjectEvent } from '@airloom/contracts';
 import type { NetworkApi } from '../api';
 import { applyEvent, summarize } from '../device-list';
@@ -58,13 +58,16 @@ export function useLiveDevices({ api, eventsUrl, onEvent, createEventSource }: L
   const itemsRef = useRef(state.items);
   itemsRef.current = state.items;
 
-  const apply = useCallback((event: ProjectEvent) => {
+  const update = useCallback((event: ProjectEvent) => {
     setState((s) => {
       if (!s.items) return s;
       const items = applyEvent(s.items, event);
       return items === s.items ? s : { ...s, items, changed: true };
     });
   }, []);
+  // A large project sends many events a second: as transitions, the updates that arrive while the
+  // list renders are merged into its next render instead of each rendering the whole table.
+  const apply = useCallback((event: ProjectEvent) => startTransition(() => update(event)), [update]);
 
   useEffect(() => {
     let stopped = false;
@@ -130,10 +133,10 @@ export function useLiveDevices({ api, eventsUrl, onEvent, createEventSource }: L
   const applyOwn = useCallback(
     (event: ProjectEvent, since: number) => {
       if ((received.current.lastBySn.get(eventSn(event)) ?? 0) > since) return false;
-      apply(event);
+      update(event); // the user's own change shows at once
       return true;
     },
-    [apply],
+    [update],
   );
   const current = useCallback((sn: string) => itemsRef.current?.find((d) => d.sn === sn), []);
 
