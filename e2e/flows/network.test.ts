@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { CSRF_HEADER, type ProjectItem } from '@airloom/contracts';
-import { createFleet, generateFleet, registerDevices, type DeviceSpec, type Fleet } from '@airloom/device-sim';
+import { createFleet, generateFleet, registerDevices, type Agent, type DeviceSpec, type Fleet } from '@airloom/device-sim';
 import { launchChromium, startConsole, type RunningConsole } from '../support';
 import { logInInForm, signUpInForm } from '../support/flow';
 
@@ -66,6 +66,18 @@ async function recordStatuses(sn: string): Promise<() => Promise<string[]>> {
 
 function manufacturerKey(): string {
   return readFileSync(path.join(app.dataDir, 'manufacturer.key'), 'utf8').trim();
+}
+
+/**
+ * The device handles what the console sends it `ms` late, like one on a slow link, so a state that
+ * lasts one round trip ("online, not saved") is on screen long enough to be seen. Returns the undo.
+ * (The simulator has no latency option; its message handler is wrapped for this one agent.)
+ */
+function slowLink(agent: Agent, ms: number): () => void {
+  const inner = agent as unknown as { onMessage: (...args: unknown[]) => void };
+  const handle = inner.onMessage;
+  inner.onMessage = (...args) => void setTimeout(() => handle.apply(agent, args), ms);
+  return () => void Reflect.deleteProperty(inner, 'onMessage');
 }
 
 /** A mark on the window: gone if the page was reloaded. */
@@ -155,12 +167,14 @@ describe('network status, live', () => {
       const notReloaded = await markPage();
 
       const renameStatuses = await recordStatuses(spec.sn);
+      const fastAgain = slowLink(fleet!.get(spec.sn)!, 1500);
       await deviceRow(spec.sn).getByRole('button', { name: `Rename ${spec.name}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Rename device' });
       await dialog.getByLabel('Device name').fill('Front-Desk');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('button', { name: 'Details of Front-Desk' }).waitFor();
       await expect.poll(() => statusOf(spec.sn).textContent(), { timeout: LIVE_TIMEOUT }).toBe('Online');
+      fastAgain();
       expect(await renameStatuses()).toEqual(['Online', 'Online, not saved', 'Online']);
       await page.getByText('“Front-Desk” is saved on the device').waitFor();
       // the device itself carries the new name now
