@@ -323,9 +323,16 @@ export class Agent extends EventEmitter<AgentEvents> {
   }
 
   private async closeClean(client: MqttClient, reason: string): Promise<void> {
+    // a broker that dies meanwhile never acknowledges the record: the close ends the wait
+    const dropped = new Promise<never>((_, reject) => client.once('close', () => reject(new Error('connection closed'))));
     try {
-      await this.publish(client, controllerTopic(this.endpointId), this.disconnectRecord(reason));
-      await client.endAsync();
+      await Promise.race([
+        (async () => {
+          await this.publish(client, controllerTopic(this.endpointId), this.disconnectRecord(reason));
+          await client.endAsync();
+        })(),
+        dropped,
+      ]);
     } catch {
       client.end(true);
     }
