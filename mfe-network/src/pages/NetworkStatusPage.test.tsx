@@ -84,6 +84,12 @@ describe('NetworkStatusPage: the list', () => {
     expect(within(row('Lobby-AP')).queryByRole('status')).toBeNull();
   });
 
+  it('a name waiting for an offline device is said beside its status', async () => {
+    renderPage(page, bff([{ ...gate, name: 'Gate-Cam-2', pendingConfig: true }]).api);
+    await devicesTable();
+    expect(cells('Gate-Cam-2')[9]).toBe('OfflineThe new name waits for the device');
+  });
+
   it('summary counts online/offline by type, clients, and the alarms of the server', async () => {
     renderPage(page, bff([lobby, core, gate]).api);
     const summary = await screen.findByRole('region', { name: 'Summary' });
