@@ -170,7 +170,11 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
       if (row.desired_name === value && Number(row.config_version) > Number(row.applied_version)) {
         return confirm(device.sn, Number(row.config_version), value);
       }
-      await db('devices').where({ sn: device.sn }).whereNot({ name: value }).update({ name: value.slice(0, 64), updated_at: ctx.now() });
+      // only if no confirmation got in since the row was read
+      await db('devices')
+        .where({ sn: device.sn, applied_version: row.applied_version })
+        .whereNot({ name: value })
+        .update({ name: value.slice(0, 64), updated_at: ctx.now() });
     },
 
     async idle() {

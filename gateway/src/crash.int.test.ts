@@ -1,0 +1,144 @@
+// Issue 4 "done when": killing the broker (kill -9) or the gateway in the middle of a batch of
+// renames and reboots loses none and performs no reboot twice. A private Mosquitto and the gateway
+// in a child process, both killable; ten simulated devices in this process, rebooting in ~1 s.
+import { randomBytes } from 'node:crypto';
+import { DeviceStatus } from '@airloom/contracts';
+import { Agent, generateFleet } from '@airloom/device-sim';
+import type { Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { enqueueOperation, setDesiredName } from './store/devices.js';
+import { testBackends } from './store/test-db.js';
+import type { OperationRow } from './store/rows.js';
+import { deviceRow, insertDevices, sharedTestDb, waitFor } from './test/harness.js';
+import { gatewayChild, mosquittoInstalled, privateMosquitto, type GatewayChild, type KillableMosquitto } from './test/processes.js';
+
+const TIME_SCALE = 1 / 60; // a reboot takes about a second
+const DEVICES = 10;
+const CONTROLLER = 'self::airloom-crash';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** two processes on one SQLite file: a write transaction may meet the other's commit (SQLITE_BUSY) */
+async function retryBusy<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (attempt > 20 || !/SQLITE_BUSY|database is locked/.test(String(err))) throw err;
+      await pause(20);
+    }
+  }
+}
+
+describe.skipIf(!mosquittoInstalled).each(testBackends())('crash safety on %s + a private Mosquitto', (backend) => {
+  let db: Knex;
+  let closeDb: () => Promise<void>;
+  let broker: KillableMosquitto;
+  let gateway: GatewayChild;
+  let agents: Agent[];
+  const project = 7000 + Math.floor(Math.random() * 1000);
+
+  beforeEach(async () => {
+    const shared = await sharedTestDb(backend);
+    db = shared.db;
+    closeDb = shared.close;
+    broker = await privateMosquitto();
+    const specs = generateFleet(project, DEVICES);
+    await insertDevices(db, specs, project);
+    gateway = gatewayChild({
+      MQTT_URL: broker.url,
+      MQTT_PROTOCOL_VERSION: '5',
+      DATABASE_URL: shared.url,
+      USP_CONTROLLER_ID: CONTROLLER,
+      TIME_SCALE: String(TIME_SCALE),
+      MQTT_SHARE_GROUP: `crash-${randomBytes(3).toString('hex')}`,
+      LOG_LEVEL: 'warn',
+    });
+    await gateway.start();
+    agents = specs.map((spec) => new Agent({ brokerUrl: broker.url, protocolVersion: 5, spec, controllerId: CONTROLLER, timeScale: TIME_SCALE }));
+    await Promise.all(agents.map((a) => a.start()));
+    await waitFor('all devices set up', async () => {
+      const ready = await db('devices').where({ status: DeviceStatus.ONLINE, supports_name: 1 }).count({ n: '*' });
+      return Number(ready[0]?.n) === DEVICES && agents.every((a) => a.subscriptions.length === 3);
+    }, 30_000);
+  }, 60_000);
+
+  afterEach(async () => {
+    for (const a of agents ?? []) await a.stop().catch(() => {});
+    await gateway?.kill();
+    await broker?.close();
+    await closeDb?.();
+  });
+
+  /** two renames and one reboot per device, the second rename after the reboot was asked for */
+  async function batch(from: number, to: number, round: string): Promise<number[]> {
+    const ids: number[] = [];
+    for (const a of agents.slice(from, to)) {
+      const sn = a.spec.sn;
+      await retryBusy(() => setDesiredName(db, sn, `${round}-first-${sn.slice(-3)}`));
+      const op = await retryBusy(() => enqueueOperation(db, { projectId: project, sn, kind: 'reboot', accountId: null }));
+      ids.push(op!.id);
+      await retryBusy(() => setDesiredName(db, sn, `${round}-final-${sn.slice(-3)}`));
+    }
+    return ids;
+  }
+
+  /** waits until nothing is left to do; on a timeout the error tells where each device stands */
+  async function settled(rebootIds: number[]): Promise<void> {
+    try {
+      await waitFor(
+        'every reboot finished',
+        async () => {
+          const open = await db<OperationRow>('operations').whereIn('id', rebootIds).whereNotIn('state', ['done', 'failed', 'expired']).count({ n: '*' });
+          return Number(open[0]?.n) === 0;
+        },
+        90_000,
+      );
+      await waitFor(
+        'every rename confirmed',
+        async () => {
+          for (const a of agents) {
+            const row = await deviceRow(db, a.spec.sn);
+            if (row.applied_version !== row.config_version || row.status !== DeviceStatus.ONLINE) return false;
+          }
+          return true;
+        },
+        60_000,
+      );
+    } catch (err) {
+      const devices = await db('devices').select('sn', 'status', 'name', 'config_version', 'applied_version', 'last_boot_command_key');
+      const ops = await db('operations').whereIn('id', rebootIds).select('id', 'sn', 'state', 'claimed_by', 'claim_until', 'attempts');
+      const sims = agents.map((a) => ({ sn: a.spec.sn, state: a.state, name: a.name, reboots: a.executions.reboot }));
+      throw new Error(`${String(err)}\n${JSON.stringify({ devices, ops, sims })}\n${gateway.output()}`, { cause: err });
+    }
+  }
+
+  async function expectEverythingApplied(round: string, rebootIds: number[]): Promise<void> {
+    await settled(rebootIds);
+    const ops = (await db<OperationRow>('operations').whereIn('id', rebootIds)) as OperationRow[];
+    expect(ops.map((o) => o.state)).toEqual(rebootIds.map(() => 'done'));
+    for (const a of agents) {
+      const wanted = `${round}-final-${a.spec.sn.slice(-3)}`;
+      expect(a.name, `the device's own name (${a.spec.sn})`).toBe(wanted);
+      expect((await deviceRow(db, a.spec.sn)).name).toBe(wanted);
+      expect(a.executions.reboot, `reboots executed by ${a.spec.sn}`).toBe(1);
+    }
+  }
+
+  it.each(['gateway', 'broker', 'broker and gateway'] as const)(
+    '%s killed mid-batch: after the restart every rename lands and every device reboots exactly once',
+    async (victim) => {
+      const round = victim.replaceAll(' ', '-');
+      const first = await batch(0, DEVICES / 2, round);
+      // kill while reboots are on the wire
+      await waitFor('a reboot under way', async () => (await db('operations').whereIn('id', first).whereIn('state', ['sent', 'running']).first('id')) ?? null);
+      await Promise.all([victim !== 'gateway' ? broker.kill() : null, victim !== 'broker' ? gateway.kill() : null]);
+      const second = await batch(DEVICES / 2, DEVICES, round);
+      await pause(1_500); // devices reboot, retry and reconnect while nobody listens
+      if (victim !== 'gateway') await broker.start();
+      if (victim !== 'broker') await gateway.start();
+      await expectEverythingApplied(round, [...first, ...second]);
+    },
+    180_000,
+  );
+});
