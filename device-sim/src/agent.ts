@@ -73,6 +73,7 @@ export interface AgentEvents {
 
 const REBOOT_SECONDS = 60; // spec §9: reboot about 1 minute
 const DEFAULT_PERIODIC_INTERVAL = 30; // common brief: status every 30 s
+const CLOSE_TIMEOUT_MS = 5_000;
 const NOTIFY_MAX_AGE_MS = 5 * 60_000; // a Notify nobody acknowledged for 5 minutes is dropped
 const MAX_PENDING_NOTIFIES = 64;
 const EXECUTED_KEYS_KEPT = 256;
@@ -215,7 +216,7 @@ export class Agent extends EventEmitter<AgentEvents> {
 
   private halt(): void {
     for (const task of [this.reconnectTask, this.statusTask, this.locateTask, this.bootTask]) task?.cancel();
-    this.reconnectTask = this.statusTask = this.bootTask = undefined;
+    this.reconnectTask = this.statusTask = this.locateTask = this.bootTask = undefined;
     if (this.cfg.locating) this.cfg.locating = false;
     // unacknowledged notifies stay in memory and go out again on the next connection
     for (const p of this.pending.values()) p.task?.cancel();
@@ -269,6 +270,9 @@ export class Agent extends EventEmitter<AgentEvents> {
     client.on('error', (err) => this.emit('connectError', err));
     client.on('close', () => {
       free();
+      // without auto-reconnect, a forced end fails the QoS 1 publishes still waiting for a PUBACK;
+      // otherwise they would wait forever (a reboot would never get past its OperateResp)
+      client.end(true);
       if (this.client !== client) return;
       this.client = undefined;
       this.statusTask?.cancel();
@@ -276,7 +280,6 @@ export class Agent extends EventEmitter<AgentEvents> {
         this.setState('connecting');
         this.scheduleReconnect();
       }
-      client.end(true);
     });
   }
 
@@ -322,20 +325,22 @@ export class Agent extends EventEmitter<AgentEvents> {
     await client.publishAsync(topic, Buffer.from(payload), options);
   }
 
+  /** Disconnect record, then DISCONNECT. */
   private async closeClean(client: MqttClient, reason: string): Promise<void> {
-    // a broker that dies meanwhile never acknowledges the record: the close ends the wait
-    const dropped = new Promise<never>((_, reject) => client.once('close', () => reject(new Error('connection closed'))));
-    try {
-      await Promise.race([
-        (async () => {
-          await this.publish(client, controllerTopic(this.endpointId), this.disconnectRecord(reason));
-          await client.endAsync();
-        })(),
-        dropped,
-      ]);
-    } catch {
-      client.end(true);
-    }
+    // a broker that dies meanwhile never acknowledges the record: the close ends the wait, and a
+    // connection that went silent without closing is given up after a while
+    let timer: NodeJS.Timeout | undefined;
+    const dropped = new Promise<void>((resolve) => {
+      client.once('close', () => resolve());
+      timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+    });
+    const clean = (async () => {
+      await this.publish(client, controllerTopic(this.endpointId), this.disconnectRecord(reason));
+      await client.endAsync();
+    })();
+    await Promise.race([clean, dropped]).catch(() => undefined);
+    clearTimeout(timer);
+    client.end(true);
   }
 
   // ------------------------------------------------------------------------------- requests
@@ -463,6 +468,9 @@ export class Agent extends EventEmitter<AgentEvents> {
   private bootUp(): void {
     this.rebootDue = false;
     this.device.reboot();
+    // notifications still unacknowledged were in RAM: a reboot loses them (Boot! tells the story)
+    for (const p of this.pending.values()) p.task?.cancel();
+    this.pending.clear();
     if (this._state === 'rebooting') this.setState('stopped');
   }
 

@@ -1,12 +1,12 @@
 // A fleet against an aedes broker that checks credentials the way the console's broker does:
 // every agent has its own connection, logs in as its endpoint ID with its own secret, and the
 // fleet never has more connection attempts in flight than it is allowed.
-import net from 'node:net';
-import { Aedes, type AuthenticateError } from 'aedes';
+import type { AuthenticateError } from 'aedes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { createFleet, type Fleet } from './fleet.js';
 import { demoFleet, type DeviceSpec } from './specs.js';
+import { startAedes } from './test/broker.js';
 import { TestController } from './test/controller.js';
 import { endpointIdFor } from '@airloom/usp';
 
@@ -20,7 +20,7 @@ async function authBroker(secrets: Map<string, string>, delayMs = 0) {
   const logins: Login[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const broker = await Aedes.createBroker({
+  const broker = await startAedes({
     authenticate(client, username, password, done) {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
@@ -36,23 +36,7 @@ async function authBroker(secrets: Map<string, string>, delayMs = 0) {
       }, delayMs);
     },
   });
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((s) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-    broker.handle(s);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `mqtt://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    logins,
-    maxInFlight: () => maxInFlight,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        broker.close(() => sockets.forEach((s) => s.destroy()));
-      }),
-  };
+  return { url: broker.url, logins, maxInFlight: () => maxInFlight, close: broker.close };
 }
 
 const withSecrets = (specs: DeviceSpec[]) => specs.map((s, i) => ({ ...s, secret: `secret-${i}-${s.sn}` }));

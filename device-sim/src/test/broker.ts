@@ -1,7 +1,7 @@
 // Brokers for the agent tests: an embedded aedes (MQTT 3.1.1, no auth) on a free port, always;
 // Mosquitto at 127.0.0.1:1883 (MQTT 5) too when CI=true.
 import net from 'node:net';
-import { Aedes } from 'aedes';
+import { Aedes, type AedesOptions } from 'aedes';
 
 export interface TestBroker {
   name: string;
@@ -10,24 +10,28 @@ export interface TestBroker {
   close(): Promise<void>;
 }
 
-export async function startAedes(): Promise<TestBroker> {
-  const broker = await Aedes.createBroker();
+/** aedes on a free port (or the given one, to bring a killed broker back where devices look for it). */
+export async function startAedes(options: AedesOptions = {}, port = 0): Promise<TestBroker & { port: number }> {
+  const broker = await Aedes.createBroker(options);
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     broker.handle(socket);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as net.AddressInfo).port;
   return {
     name: 'aedes',
-    url: `mqtt://127.0.0.1:${port}`,
+    url: `mqtt://127.0.0.1:${bound}`,
+    port: bound,
     protocolVersion: 4,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        broker.close(() => sockets.forEach((s) => s.destroy()));
+        // every client's socket drops as in a crash: no DISCONNECT reaches anyone
+        sockets.forEach((s) => s.destroy());
+        broker.close();
       }),
   };
 }
@@ -38,6 +42,6 @@ export function mosquitto(): TestBroker {
 
 /** The brokers a test suite runs against: aedes always, Mosquitto with CI=true. */
 export const BROKERS: { name: string; start: () => Promise<TestBroker> }[] = [
-  { name: 'aedes', start: startAedes },
+  { name: 'aedes', start: () => startAedes() },
   ...(process.env.CI === 'true' ? [{ name: 'mosquitto', start: async () => mosquitto() }] : []),
 ];
