@@ -63,10 +63,6 @@ interface PendingNotify {
 
 export interface AgentEvents {
   state: [AgentState];
-  /** a request from the controller arrived (after decoding) */
-  request: [UspMsg];
-  /** a command was executed (not a duplicate) */
-  executed: [command: string, commandKey: string];
   /** a connection attempt failed, e.g. refused credentials */
   connectError: [Error];
 }
@@ -200,7 +196,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     client?.end(true);
   }
 
-  whenConnected(): Promise<void> {
+  private whenConnected(): Promise<void> {
     if (this.connected) return Promise.resolve();
     return new Promise((resolve) => this.connectWaiters.push(resolve));
   }
@@ -364,7 +360,6 @@ export class Agent extends EventEmitter<AgentEvents> {
       this.acknowledge(msg.msgId);
       return;
     }
-    this.emit('request', msg);
     const replyTo = parsed.replyTo ?? responseTopic ?? controllerTopic(this.endpointId);
     const answer = (response: UspMsg) => {
       const props = correlationData ? { correlationData } : {};
@@ -422,7 +417,6 @@ export class Agent extends EventEmitter<AgentEvents> {
       return;
     }
     this.remember(msg.commandKey);
-    this.emit('executed', msg.command, msg.commandKey);
     if (msg.command === 'Device.X_AIRLOOM_Locate()') {
       this.executions.locate++;
       this.cfg.locating = true;
