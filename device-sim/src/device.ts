@@ -77,15 +77,18 @@ export class SimDevice {
   bytesSent = 0;
   bytesReceived = 0;
   /** Date.now() of the last boot, and the uptime the device already had then (first boot only) */
-  private bootedAt = Date.now();
+  private bootedAt: number;
   private uptimeAtBoot: number;
-  private lastAdvance = Date.now();
+  private lastAdvance: number;
   private nextId = 1;
   private readonly rng: Random;
   private readonly clientMean: number;
 
-  constructor(spec: DeviceSpec, seed = 1) {
+  /** `now`: when it powers on (ms UTC) */
+  constructor(spec: DeviceSpec, seed = 1, now = Date.now()) {
     this.spec = spec;
+    this.bootedAt = now;
+    this.lastAdvance = now;
     this.rng = new Random(`${seed}:${spec.sn}`);
     const traits = modelTraits(spec.type, spec.model);
     this.softwareVersion = traits.softwareVersion;

@@ -94,9 +94,9 @@ describe('Get path resolution', () => {
 
 describe('device life', () => {
   it('is deterministic for a seed: two devices built alike live alike', () => {
-    const a = new SimDevice(ap!, 7);
-    const b = new SimDevice(ap!, 7);
     const t0 = Date.now();
+    const a = new SimDevice(ap!, 7, t0);
+    const b = new SimDevice(ap!, 7, t0);
     for (let i = 1; i <= 50; i++) {
       a.advance(t0 + i * 30_000);
       b.advance(t0 + i * 30_000);
