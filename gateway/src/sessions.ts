@@ -194,7 +194,11 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
         .where({ sn: device.sn })
         .update({ last_boot_at: now, last_boot_command_key: key === '' ? null : key.slice(0, 64), gateway_id: ctx.gatewayId, last_seen_at: now });
       const operationId = await finishRebootOnBoot(trx, device.sn, key, now);
-      const changed = await transition(trx, { sn: device.sn, from: [...OFFLINE_STATUSES, DeviceStatus.REBOOTING], to: DeviceStatus.ONLINE, reason: 'boot', now });
+      // a Boot! from before our reboot (e.g. the first one, held until the subscription existed)
+      // does not end it: only the Boot! with its key, or one when no reboot of ours runs
+      const stillRebooting = operationId === null && (await trx('operations').where({ sn: device.sn, kind: 'reboot', state: 'running' }).first('id'));
+      const from = stillRebooting ? OFFLINE_STATUSES : [...OFFLINE_STATUSES, DeviceStatus.REBOOTING];
+      const changed = await transition(trx, { sn: device.sn, from, to: DeviceStatus.ONLINE, reason: 'boot', now });
       return { operationId, changed };
     });
     if (result.changed) events.snapshot(result.changed);
