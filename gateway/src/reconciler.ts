@@ -4,7 +4,7 @@
 // confirms (SetResp, or a ValueChange equal to what is desired). Status 7 while that is pending.
 import { DeviceStatus } from '@airloom/contracts';
 import { buildSet, USP_ERR } from '@airloom/usp';
-import type { KnownDevice, RuntimeContext } from './context.js';
+import { createLimiter, type KnownDevice, type RuntimeContext } from './context.js';
 import { REACHABLE_STATUSES, transition } from './status.js';
 import { UspErrorResponse } from './usp-controller.js';
 
@@ -41,6 +41,8 @@ interface InFlight {
   value: string;
 }
 
+/** a rename of a whole project must not open thousands of transactions at once */
+const PUSH_CONCURRENCY = 200;
 const COLUMNS = ['sn', 'endpoint_id', 'desired_name', 'config_version', 'applied_version', 'supports_name', 'status', 'gateway_id'];
 
 export function createReconciler(ctx: RuntimeContext): Reconciler {
@@ -50,6 +52,7 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
   /** when each device's name was last confirmed here: an older report must not undo it */
   const confirmedAt = new Map<string, number>();
   const running = new Set<Promise<void>>();
+  const limit = createLimiter(PUSH_CONCURRENCY);
 
   function track(task: Promise<void>): void {
     running.add(task);
@@ -134,7 +137,9 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     const flying = inFlight.get(row.sn);
     if (flying && flying.version >= Number(row.config_version)) return;
     if (!force && (retryAt.get(row.sn) ?? 0) > ctx.now()) return;
-    track(push(row));
+    // marked in flight at once so the next poll does not queue it twice
+    inFlight.set(row.sn, { version: Number(row.config_version), value: row.desired_name });
+    track(limit(() => push(row)));
   }
 
   function nudge(sn: string): void {

@@ -219,8 +219,11 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
       pollTelemetry(device).catch((err: unknown) => logger.debug({ err, sn: device.sn }, 'gateway: telemetry poll failed'));
     } else if (n.kind === 'valueChange' && n.paramPath === NAME_PARAM) await deps.reconciler.nameReported(device, n.paramValue, ctx.now());
     else logger.debug({ sn: device.sn, notification: n.kind }, 'gateway: notification ignored');
-    // answered after it is handled: if handling failed the agent sends it again
-    if (msg.sendResp) await controller.send(device.ep, buildNotifyResp(msg));
+    // answered after it is handled: if handling failed the agent sends it again. Not awaited: with
+    // the broker away the answer waits in mqtt.js, and the device's next messages must not
+    if (msg.sendResp) {
+      controller.send(device.ep, buildNotifyResp(msg)).catch((err: unknown) => logger.debug({ err, sn: device.sn }, 'gateway: NotifyResp not sent'));
+    }
   }
 
   async function onMsg(device: KnownDevice, msg: UspMsg): Promise<void> {
