@@ -74,14 +74,19 @@ export function createLiveEvents(db: Knex, bus: Pick<Bus, 'publishEvent'>, logge
     }
   }
 
+  /** one flush queued behind the one running: what piles up meanwhile goes out together */
+  let queued: Promise<void> | null = null;
+
   function flush(): Promise<void> {
-    const rows = snapshots;
-    const deviceSns = [...sns];
-    const ids = [...operationIds];
-    snapshots = [];
-    sns = new Set();
-    operationIds = new Set();
-    running = running.then(async () => {
+    if (queued) return queued;
+    queued = running.then(async () => {
+      queued = null;
+      const rows = snapshots;
+      const deviceSns = [...sns];
+      const ids = [...operationIds];
+      snapshots = [];
+      sns = new Set();
+      operationIds = new Set();
       if (rows.length === 0 && deviceSns.length === 0 && ids.length === 0) return;
       try {
         await publish(rows, deviceSns, ids);
@@ -90,7 +95,8 @@ export function createLiveEvents(db: Knex, bus: Pick<Bus, 'publishEvent'>, logge
         logger.warn({ err }, 'gateway: live events not published');
       }
     });
-    return running;
+    running = queued;
+    return queued;
   }
 
   return {

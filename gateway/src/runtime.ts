@@ -48,11 +48,8 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
   const now = () => Date.now();
   const timers: NodeJS.Timeout[] = [];
   let ownBus: Bus | null = null;
-  let parts: {
-    ctx: RuntimeContext;
-    sessions: Sessions;
-    stopParts(): Promise<void>;
-  } | null = null;
+  /** stops what start() started, in order; null when not running */
+  let stopParts: (() => Promise<void>) | null = null;
 
   function every(ms: number, task: () => Promise<void>, what: string): void {
     let busy = false;
@@ -74,7 +71,7 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
     controllerId,
 
     async start() {
-      if (parts) return;
+      if (stopParts) return;
       const bus =
         options.bus ??
         (ownBus = createBus({
@@ -115,7 +112,7 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
       sessions = createSessions(ctx, { reconciler, outbox });
       const s = sessions;
 
-      bus.onNudge((sn) => {
+      const stopNudges = bus.onNudge((sn) => {
         reconciler.nudge(sn);
         outbox.nudge();
       });
@@ -126,24 +123,21 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
       every(timings.pollEveryMs, () => outbox.tick(), 'outbox poll');
       every(timings.sweepEveryMs, () => s.sweep(), 'offline sweep');
       outbox.nudge();
-      parts = {
-        ctx,
-        sessions: s,
-        async stopParts() {
-          await controller.stop();
-          await Promise.allSettled([s.idle(), reconciler.idle(), outbox.idle()]);
-          await telemetry.stop();
-          await events.close();
-        },
+      stopParts = async () => {
+        stopNudges();
+        await controller.stop();
+        await Promise.allSettled([s.idle(), reconciler.idle(), outbox.idle()]);
+        await telemetry.stop();
+        await events.close();
       };
       logger.info({ gatewayId, controllerId, mqttUrl: options.mqttUrl, protocolVersion: options.protocolVersion }, 'gateway: started');
     },
 
     async stop() {
       for (const t of timers.splice(0)) clearInterval(t);
-      const p = parts;
-      parts = null;
-      if (p) await p.stopParts();
+      const stopping = stopParts;
+      stopParts = null;
+      if (stopping) await stopping();
       if (ownBus) await ownBus.close();
       ownBus = null;
       logger.info({ gatewayId }, 'gateway: stopped');
