@@ -68,7 +68,9 @@ export function startChild(entry: string, env: Record<string, string>): Child {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => { timer = setTimeout(r, graceMs); })]);
+      clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGKILL');
         await exited;

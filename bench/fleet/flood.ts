@@ -77,8 +77,11 @@ async function run(
       sent++;
     }
     await new Promise<void>((resolve) => {
-      wake = resolve;
-      setTimeout(resolve, 1000);
+      const timer = setTimeout(resolve, 1000);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
     });
   }
   const seconds = (performance.now() - started) / 1000;

@@ -35,7 +35,7 @@ interface Mode {
   connectTimeoutMs: number;
 }
 
-const FULL: Mode = { devices: 5000, timeScale: 1, windowSeconds: 60, renamed: 1000, floodRounds: 4, connectTimeoutMs: 300_000 };
+const FULL: Mode = { devices: 5000, timeScale: 1, windowSeconds: 60, renamed: 1000, floodRounds: 4, connectTimeoutMs: 600_000 };
 const SHORT: Mode = { devices: 300, timeScale: 0.1, windowSeconds: 15, renamed: 300, floodRounds: 20, connectTimeoutMs: 60_000 };
 
 const PROJECT_ID = 990_001;
@@ -77,6 +77,8 @@ async function runBroker(
   keep: (db: Awaited<ReturnType<typeof createBenchDatabase>>) => void,
 ): Promise<BrokerResult> {
   const rows: BrokerResult['rows'] = [];
+  const runStarted = Date.now();
+  const progress = (what: string) => console.log(`  fleet ${broker} +${((Date.now() - runStarted) / 1000).toFixed(0)} s: ${what}`);
   const database = await createBenchDatabase();
   keep(database);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'airloom-bench-fleet-'));
@@ -84,7 +86,7 @@ async function runBroker(
   try {
     let started = Date.now();
     await registerFleet(database.db, devices, registeredIn?.db);
-    console.log(`  ${broker}: ${devices.length} devices registered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    progress(`${devices.length} devices registered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     // the broker, and the logins of the gateway (service) and of the benchmark's own clients
     let mqttUrl: string | undefined;
@@ -142,7 +144,7 @@ async function runBroker(
     await waitFor('all devices online', mode.connectTimeoutMs, async () => Number((await online())?.n) >= devices.length);
     const onlineSeconds = (Date.now() - started) / 1000;
     rows.push(['all connected to the broker', connectSeconds, 's'], ['all online in the database', onlineSeconds, 's']);
-    console.log(`  ${broker}: ${devices.length} devices connected in ${connectSeconds.toFixed(1)} s, online in ${onlineSeconds.toFixed(1)} s`);
+    progress(`${devices.length} devices connected in ${connectSeconds.toFixed(1)} s, online in ${onlineSeconds.toFixed(1)} s`);
 
     // 2. steady state, after every device has sent a first status report
     const periodMs = STATUS_PERIOD_S * 1000 * mode.timeScale;
@@ -158,6 +160,7 @@ async function runBroker(
     const [fleetCpu, brokerCpu] = [fleetUsage.window().cpuAvg, brokerUsage?.window().cpuAvg];
     const ingest = await tracker.close(10_000);
     const rates = writeRates(writesFrom, writesTo);
+    progress(`steady state: ${ingest.lags.length} reports measured, lag p99 ${percentile(ingest.lags, 99)} ms`);
     rows.push(
       ['status messages offered', devices.length / (periodMs / 1000), 'msg/s'],
       ['status messages ingested', ingest.observed / ingest.seconds, 'msg/s'],
@@ -191,6 +194,7 @@ async function runBroker(
       database.db('devices').whereIn('sn', renamed).whereRaw('applied_version >= config_version').whereRaw('name = desired_name').count({ n: '*' }).first();
     await waitFor(`rename of ${renamed.length} devices applied`, 120_000, async () => Number((await applied())?.n) >= renamed.length);
     rows.push([`rename of ${renamed.length} devices confirmed`, (Date.now() - started) / 1000, 's']);
+    progress(`rename of ${renamed.length} devices confirmed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     rows.push(['gateway RSS during the rename (peak)', usage.window().rssMaxMb, 'MB', RSS_BUDGET_MB]);
 
     // 4. capacity against the broker's raw rate, same messages (flood.ts)
@@ -203,6 +207,7 @@ async function runBroker(
       const viaGateway = await floodGateway(mqttUrl, bench, protocolVersion, messages, 180_000);
       const floodUsage = usage.window();
       const raw = await floodRaw(mqttUrl, bench, protocolVersion, messages, 180_000);
+      progress(`flood of ${messages.length} messages: gateway ${viaGateway.perSecond.toFixed(0)}/s, raw ${raw.perSecond.toFixed(0)}/s`);
       rows.push(
         [`gateway ingest capacity (${messages.length} status messages)`, viaGateway.perSecond, 'msg/s'],
         ['Mosquitto raw rate, same messages, bare subscriber', raw.perSecond, 'msg/s'],
@@ -213,6 +218,7 @@ async function runBroker(
     return { broker, rows };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch((err: unknown) => console.error('fleet bench cleanup:', err));
+    progress('stopped');
   }
 }
 

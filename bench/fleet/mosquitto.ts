@@ -115,7 +115,9 @@ export async function startMosquitto(devices: Login[], service: Login, bench: Lo
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise((r) => { timer = setTimeout(r, 3000); })]);
+        clearTimeout(timer);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dir, { recursive: true, force: true });
