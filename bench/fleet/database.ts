@@ -34,15 +34,18 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
 
 const IDENTITY = ['sn', 'endpoint_id', 'type', 'model', 'mac', 'manufacturer', 'secret_hash', 'owner_account_id', 'project_id', 'bound_at', 'created_at', 'updated_at'];
 
+/** The registered devices' rows (identity and secret hash), to register them elsewhere again. */
+export type IdentityRows = Record<string, unknown>[];
+
 /**
- * Registers the fleet through the store (one scrypt hash per device secret). A second database
- * gets the same identity rows copied, so the hashing is paid once per run.
+ * Registers the fleet through the store (one scrypt hash per device secret), or inserts identity
+ * rows read back from an earlier registration, so the hashing is paid once per run.
  */
-export async function registerFleet(target: Knex, devices: DeviceRegistration[], registeredIn?: Knex): Promise<void> {
-  if (!registeredIn) {
-    for (let i = 0; i < devices.length; i += 500) await registerDevices(target, devices.slice(i, i + 500));
-    return;
+export async function registerFleet(db: Knex, devices: DeviceRegistration[], registered?: IdentityRows): Promise<IdentityRows> {
+  if (registered) {
+    for (let i = 0; i < registered.length; i += 500) await db('devices').insert(registered.slice(i, i + 500));
+    return registered;
   }
-  const rows = (await registeredIn('devices').select(IDENTITY)) as Record<string, unknown>[];
-  for (let i = 0; i < rows.length; i += 500) await target('devices').insert(rows.slice(i, i + 500));
+  for (let i = 0; i < devices.length; i += 500) await registerDevices(db, devices.slice(i, i + 500));
+  return (await db('devices').select(IDENTITY)) as IdentityRows;
 }

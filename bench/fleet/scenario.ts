@@ -1,0 +1,242 @@
+// One broker's run of the fleet benchmark: set-up (database, broker, gateway child, fleet child,
+// observers), then the phases, each returning its rows of figures. Everything started is stopped
+// by close(), in reverse order.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DeviceStatus } from '@airloom/contracts';
+import { createBus, endpointIdOf, setDesiredName, type DeviceRegistration } from '@airloom/gateway';
+import { pino } from 'pino';
+import { percentile } from '../src/stats.js';
+import { startChild } from './child.js';
+import { createBenchDatabase, registerFleet, type IdentityRows } from './database.js';
+import { writeCounter, writeRates } from './db-writes.js';
+import { floodGateway, floodMessages, floodRaw } from './flood.js';
+import { trackIngestLag, type IngestLagTracker } from './ingest-lag.js';
+import { startMosquitto, type Login } from './mosquitto.js';
+import { sampleUsage, type UsageSampler } from './process-usage.js';
+
+export type BrokerKind = 'mosquitto' | 'embedded';
+
+export interface Mode {
+  devices: number;
+  timeScale: number;
+  /** the steady-state window */
+  windowSeconds: number;
+  renamed: number;
+  floodRounds: number;
+  connectTimeoutMs: number;
+}
+
+export type FleetDevice = DeviceRegistration & { secret: string };
+
+/** metric, value, unit, budget (max) */
+export type Row = [string, number, string, number?];
+
+export const STATUS_PERIOD_S = 30;
+const LAG_BUDGET_MS = 2000;
+const RSS_BUDGET_MB = 1024;
+const MYSQL_SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`fleet bench: ${what} not reached within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+export interface Scenario {
+  broker: BrokerKind;
+  /** the fleet as registered, for the next scenario */
+  registered: IdentityRows;
+  connect(): Promise<Row[]>;
+  steadyState(): Promise<Row[]>;
+  rename(): Promise<Row[]>;
+  flood(): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+export async function setUpScenario(
+  broker: BrokerKind,
+  mode: Mode,
+  devices: FleetDevice[],
+  registered: IdentityRows | undefined,
+  progress: (what: string) => void,
+): Promise<Scenario> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const cleanup of cleanups) await cleanup().catch((err: unknown) => console.error('fleet bench cleanup:', err));
+  };
+  try {
+    const database = await createBenchDatabase();
+    cleanups.unshift(() => database.drop());
+    const started = Date.now();
+    const identities = await registerFleet(database.db, devices, registered);
+    progress(`${devices.length} devices registered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'airloom-bench-fleet-'));
+    cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true }));
+
+    // the broker, with logins for the gateway (service) and for the benchmark's own clients
+    const protocolVersion: 4 | 5 = broker === 'mosquitto' ? 5 : 4;
+    let mqttUrl = '';
+    let service: Login = { username: 'airloom-service', password: randomBytes(18).toString('base64url') };
+    let bench: Login = { username: 'airloom-bench', password: randomBytes(18).toString('base64url') };
+    let brokerUsage: UsageSampler | undefined;
+    if (broker === 'mosquitto') {
+      const logins = devices.map((d) => ({ username: endpointIdOf(d.mac, d.sn), password: d.secret }));
+      const mosquitto = await startMosquitto(logins, service, bench);
+      cleanups.unshift(() => mosquitto.stop());
+      mqttUrl = mosquitto.url;
+      brokerUsage = sampleUsage(mosquitto.pid);
+      cleanups.unshift(async () => brokerUsage?.stop());
+    }
+
+    // an empty MQTT_URL makes the child start the embedded broker (gateway-child.ts)
+    const gateway = startChild('gateway-child.ts', {
+      DATABASE_URL: database.url,
+      MQTT_URL: mqttUrl,
+      MQTT_USERNAME: service.username,
+      MQTT_PASSWORD: service.password,
+      MQTT_PROTOCOL_VERSION: String(protocolVersion),
+      TIME_SCALE: String(mode.timeScale),
+      LOG_LEVEL: 'warn',
+    });
+    cleanups.unshift(() => gateway.stop());
+    const ready = await gateway.next('ready', 60_000);
+    mqttUrl = ready.mqttUrl as string;
+    if (broker === 'embedded') {
+      // the embedded broker knows the gateway's service login only; the benchmark uses it too
+      service = ready.service as Login;
+      bench = service;
+    }
+    const gatewayUsage = sampleUsage(gateway.pid);
+    cleanups.unshift(async () => gatewayUsage.stop());
+
+    let tracker: IngestLagTracker | null = await trackIngestLag({ mqttUrl, login: bench, protocolVersion, databaseUrl: database.url });
+    cleanups.unshift(async () => { await tracker?.stop(); });
+
+    const fleetFile = path.join(dir, 'fleet.json');
+    writeFileSync(fleetFile, JSON.stringify(devices), { mode: 0o600 });
+    let fleetUsage: UsageSampler | undefined;
+    const periodMs = STATUS_PERIOD_S * 1000 * mode.timeScale;
+
+    return {
+      broker,
+      registered: identities,
+      close,
+
+      async connect() {
+        const startedAt = Date.now();
+        const fleet = startChild('fleet-child.ts', {
+          FLEET_FILE: fleetFile,
+          MQTT_URL: mqttUrl,
+          MQTT_PROTOCOL_VERSION: String(protocolVersion),
+          TIME_SCALE: String(mode.timeScale),
+        });
+        cleanups.unshift(() => fleet.stop(30_000));
+        fleetUsage = sampleUsage(fleet.pid);
+        cleanups.unshift(async () => fleetUsage?.stop());
+        const connected = await fleet.next('connected', mode.connectTimeoutMs);
+        const connectSeconds = ((connected.at as number) - startedAt) / 1000;
+        const online = () => database.db('devices').where({ status: DeviceStatus.ONLINE }).count({ n: '*' }).first();
+        await waitFor('all devices online', mode.connectTimeoutMs, async () => Number((await online())?.n) >= devices.length);
+        const onlineSeconds = (Date.now() - startedAt) / 1000;
+        progress(`${devices.length} devices connected in ${connectSeconds.toFixed(1)} s, online in ${onlineSeconds.toFixed(1)} s`);
+        return [
+          ['all connected to the broker', connectSeconds, 's'],
+          ['all online in the database', onlineSeconds, 's'],
+        ];
+      },
+
+      async steadyState() {
+        // every device has sent its first status report by then (the first is not measured)
+        await sleep(periodMs * 1.5);
+        const writes = await writeCounter(MYSQL_SERVER, database.name);
+        cleanups.unshift(() => writes.close());
+        for (const u of [gatewayUsage, fleetUsage, brokerUsage]) u?.mark();
+        tracker!.mark();
+        const writesFrom = await writes.read();
+        await sleep(mode.windowSeconds * 1000);
+        const writesTo = await writes.read();
+        const usage = gatewayUsage.window();
+        const fleetCpu = fleetUsage!.window().cpuAvg;
+        const brokerCpu = brokerUsage?.window().cpuAvg;
+        const ingest = await tracker!.close(10_000);
+        const rates = writeRates(writesFrom, writesTo);
+        progress(`steady state: ${ingest.lags.length} reports measured, lag p99 ${percentile(ingest.lags, 99)} ms`);
+        if (ingest.lags.length < ingest.observed / 2) throw new Error(`fleet bench: only ${ingest.lags.length} of ${ingest.observed} reports measured`);
+        const rows: Row[] = [
+          ['status messages offered', devices.length / (periodMs / 1000), 'msg/s'],
+          ['status messages ingested', (ingest.observed - ingest.unconfirmed) / ingest.seconds, 'msg/s'],
+          ['ingest lag p50', percentile(ingest.lags, 50), 'ms'],
+          ['ingest lag p99', percentile(ingest.lags, 99), 'ms', LAG_BUDGET_MS],
+          ['status reports not in the database', ingest.unconfirmed, 'reports', 0],
+          ['gateway CPU (mean, % of one core)', usage.cpuAvg, '%'],
+          ['gateway RSS (peak)', usage.rssMaxMb, 'MB', RSS_BUDGET_MB],
+          ['simulated fleet CPU (mean, % of one core)', fleetCpu, '%'],
+        ];
+        if (brokerCpu !== undefined) rows.push(['Mosquitto CPU (mean, % of one core)', brokerCpu, '%']);
+        if (rates.rowsPerSecond !== undefined) rows.push(['database rows written', rates.rowsPerSecond, 'rows/s']);
+        rows.push(
+          ['database write statements (server-wide)', rates.statementsPerSecond, '/s'],
+          ['database commits (server-wide)', rates.commitsPerSecond, '/s'],
+        );
+        return rows;
+      },
+
+      // intent stored and one nudge per device, as the API does, until every device confirmed
+      async rename() {
+        const renamed = devices.slice(0, mode.renamed).map((d) => d.sn);
+        const bus = createBus({ mqttUrl, ...bench, protocolVersion, clientId: `bench-bus-${process.pid}`, logger: pino({ level: 'warn' }) });
+        cleanups.unshift(() => bus.close());
+        await bus.ready();
+        gatewayUsage.mark();
+        const startedAt = Date.now();
+        for (let i = 0; i < renamed.length; i += 50) {
+          await Promise.all(
+            renamed.slice(i, i + 50).map(async (sn) => {
+              await setDesiredName(database.db, sn, `Bench ${sn.slice(-6)}`);
+              await bus.nudge(sn);
+            }),
+          );
+        }
+        const applied = () =>
+          database.db('devices').whereIn('sn', renamed).whereRaw('applied_version >= config_version').whereRaw('name = desired_name').count({ n: '*' }).first();
+        await waitFor(`rename of ${renamed.length} devices applied`, 120_000, async () => Number((await applied())?.n) >= renamed.length);
+        const seconds = (Date.now() - startedAt) / 1000;
+        progress(`rename of ${renamed.length} devices confirmed in ${seconds.toFixed(1)} s`);
+        return [
+          [`rename of ${renamed.length} devices confirmed`, seconds, 's'],
+          ['gateway RSS during the rename (peak)', gatewayUsage.window().rssMaxMb, 'MB', RSS_BUDGET_MB],
+        ];
+      },
+
+      // ingest capacity against the broker's raw rate with the same messages (flood.ts); the
+      // replayed reports carry old values, so the lag observer stops first
+      async flood() {
+        const records = tracker!.latestRecords();
+        await tracker!.stop();
+        tracker = null;
+        const messages = floodMessages(records, mode.floodRounds);
+        gatewayUsage.mark();
+        const viaGateway = await floodGateway(mqttUrl, bench, protocolVersion, messages, 180_000);
+        const usage = gatewayUsage.window();
+        const raw = await floodRaw(mqttUrl, bench, protocolVersion, messages, 180_000);
+        progress(`flood of ${messages.length} messages: gateway ${viaGateway.perSecond.toFixed(0)}/s, raw ${raw.perSecond.toFixed(0)}/s`);
+        return [
+          [`gateway ingest capacity (${messages.length} status messages)`, viaGateway.perSecond, 'msg/s'],
+          ['Mosquitto raw rate, same messages, bare subscriber', raw.perSecond, 'msg/s'],
+          ['gateway ingest / raw rate', (viaGateway.perSecond / raw.perSecond) * 100, '%'],
+          ['gateway RSS during the flood (peak)', usage.rssMaxMb, 'MB', RSS_BUDGET_MB],
+        ];
+      },
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
