@@ -3,7 +3,9 @@
 // (QoS 1, like the agents) with at most WINDOW messages unanswered, so neither side's queue
 // overflows and the rate is what the consumer sustains.
 //  - gateway: published to `usp/c/<ep>`; a message counts once its NotifyResp comes back on
-//    `usp/a/<ep>` (the gateway has taken it in and answered).
+//    `usp/a/<ep>`. The gateway answers after handling the report: its values are then in the
+//    per-device batch that the next flush (every 500 ms) writes, so database writes stay bounded
+//    by the number of devices however fast messages come.
 //  - raw: the same bytes published to `bench/raw/<ep>` (a topic the gateway does not hear); a
 //    message counts once a bare subscriber receives it.
 import { randomUUID } from 'node:crypto';

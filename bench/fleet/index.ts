@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { generateFleet } from '@airloom/device-sim';
 import type { Figure } from '../src/stats.js';
 import type { IdentityRows } from './database.js';
+import { mosquittoInstalled } from './mosquitto.js';
 import { setUpScenario, STATUS_PERIOD_S, type BrokerKind, type FleetDevice, type Mode, type Row } from './scenario.js';
 
 const FULL: Mode = { devices: 5000, timeScale: 1, windowSeconds: 60, renamed: 1000, floodRounds: 4, connectTimeoutMs: 600_000 };
@@ -48,7 +49,12 @@ export async function fleetBench(short: boolean): Promise<Figure[]> {
   const devices = fleetDevices(mode.devices);
   const results: BrokerResult[] = [];
   let registered: IdentityRows | undefined;
-  for (const broker of ['mosquitto', 'embedded'] as const) {
+  const brokers: BrokerKind[] = ['mosquitto', 'embedded'];
+  if (!mosquittoInstalled()) {
+    console.log('  fleet: mosquitto is not installed, so only the embedded broker is measured');
+    brokers.shift();
+  }
+  for (const broker of brokers) {
     const startedAt = Date.now();
     const progress = (what: string) => console.log(`  fleet ${broker} +${((Date.now() - startedAt) / 1000).toFixed(0)} s: ${what}`);
     const scenario = await setUpScenario(broker, mode, devices, registered, progress);

@@ -5,7 +5,7 @@
 // with a role of its own that may publish only under `usp/c/<ep>` and read only `usp/a/<ep>`.
 // The file is written before the start, which is much faster for 5,000 devices than provisioning
 // them one by one through `$CONTROL`.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -61,6 +61,10 @@ function dynsecConfig(devices: Login[], service: Login, bench: Login) {
     ],
     defaultACLAccess: { publishClientSend: false, publishClientReceive: false, subscribe: false, unsubscribe: true },
   };
+}
+
+export function mosquittoInstalled(): boolean {
+  return !spawnSync('mosquitto', ['-h'], { stdio: 'ignore' }).error;
 }
 
 function listening(port: number): Promise<boolean> {
