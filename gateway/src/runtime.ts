@@ -126,7 +126,7 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
       stopParts = async () => {
         stopNudges();
         await controller.stop();
-        await Promise.allSettled([s.idle(), reconciler.idle(), outbox.idle()]);
+        await Promise.allSettled([s.close(), reconciler.idle(), outbox.idle()]);
         await telemetry.stop();
         await events.close();
       };

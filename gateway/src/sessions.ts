@@ -39,8 +39,8 @@ export interface Sessions {
   sweep(): Promise<void>;
   /** after a telemetry write: devices heard but marked offline meanwhile (by another instance) come back */
   reviveHeard(seen: Map<string, number>): Promise<void>;
-  /** wait for the messages being handled */
-  idle(): Promise<void>;
+  /** no more setups; waits for the ones running */
+  close(): Promise<void>;
 }
 
 /** Every `full path → value` of a GetResp (resolved path + relative parameter name). */
@@ -69,6 +69,8 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   const serial = createSerialQueue((err, ep) => logger.error({ err, ep }, 'gateway: device message handling failed'));
   const limit = createLimiter(SETUP_CONCURRENCY);
   const running = new Set<Promise<void>>();
+  const retries = new Set<NodeJS.Timeout>();
+  let closed = false;
 
   async function lookup(ep: string): Promise<KnownDevice | null> {
     const hit = known.get(ep);
@@ -93,7 +95,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   }
 
   function startSetup(session: Session): void {
-    if (session.settingUp || session.retryAt > ctx.now()) return;
+    if (closed || session.settingUp || session.retryAt > ctx.now()) return;
     session.settingUp = true;
     const task = limit(() => setup(session))
       .then(
@@ -103,7 +105,15 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
         },
         (err: unknown) => {
           session.retryAt = ctx.now() + timings.resendAfterMs;
-          logger.warn({ err, sn: session.sn }, 'gateway: device setup failed, will retry on its next message');
+          logger.warn({ err, sn: session.sn }, 'gateway: device setup failed, will retry');
+          // a device without its subscriptions may never speak again on its own
+          const retry = setTimeout(() => {
+            retries.delete(retry);
+            if (sessions.get(session.ep) !== session || session.ready) return;
+            session.retryAt = 0;
+            startSetup(session);
+          }, timings.resendAfterMs);
+          retries.add(retry);
         },
       )
       .finally(() => {
@@ -286,7 +296,10 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
       }
     },
 
-    async idle() {
+    async close() {
+      closed = true;
+      for (const t of retries) clearTimeout(t);
+      retries.clear();
       await Promise.allSettled([...running]);
     },
   };
