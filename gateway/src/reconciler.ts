@@ -146,7 +146,8 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     track(
       (async () => {
         const row = (await db('devices').where({ sn }).first(COLUMNS)) as PendingRow | undefined;
-        if (row) consider(row, true);
+        // every instance hears a nudge; the one that hears the device acts on it
+        if (row && (row.gateway_id === null || row.gateway_id === ctx.gatewayId)) consider(row, true);
       })().catch((err: unknown) => logger.error({ err, sn }, 'gateway: reconcile failed')),
     );
   }
