@@ -112,13 +112,20 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
       sessions = createSessions(ctx, { reconciler, outbox });
       const s = sessions;
 
+      telemetry.start();
+      try {
+        await controller.start();
+        await bus.ready();
+      } catch (err) {
+        await telemetry.stop();
+        await ownBus?.close();
+        ownBus = null;
+        throw err;
+      }
       const stopNudges = bus.onNudge((sn) => {
         reconciler.nudge(sn);
         outbox.nudge();
       });
-      await bus.ready();
-      telemetry.start();
-      await controller.start();
       every(timings.pollEveryMs, () => reconciler.poll(), 'desired-state poll');
       every(timings.pollEveryMs, () => outbox.tick(), 'outbox poll');
       every(timings.sweepEveryMs, () => s.sweep(), 'offline sweep');

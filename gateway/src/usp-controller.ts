@@ -70,6 +70,9 @@ export interface UspController {
   send(ep: string, msg: UspMsg): Promise<void>;
 }
 
+/** CONNACK codes of a refused login: 3.1.1 bad credentials / not authorised, MQTT 5 the same two */
+const REFUSED_LOGIN = new Set([4, 5, 0x86, 0x87]);
+
 interface Pending {
   ep: string;
   expects: UspMsg['type'];
@@ -158,10 +161,19 @@ export function createUspController(options: UspControllerOptions): UspControlle
           logger.error({ err, topic }, 'usp: message handling failed');
         }
       });
-      c.on('error', (err) => logger.warn({ err }, 'usp: mqtt error'));
       c.on('offline', () => logger.warn('usp: broker connection lost'));
       let first = true;
       await new Promise<void>((resolve, reject) => {
+        c.on('error', (err) => {
+          logger.warn({ err }, 'usp: mqtt error');
+          // wrong service credentials will not get better by retrying: fail the start
+          const code = (err as { code?: unknown }).code;
+          if (first && typeof code === 'number' && REFUSED_LOGIN.has(code)) {
+            first = false;
+            c.end(true);
+            reject(new Error(`broker refused the gateway's login (${err.message})`));
+          }
+        });
         c.on('connect', () => {
           c.subscribeAsync(subscriptions, { qos: 1 }).then(
             (granted) => {
