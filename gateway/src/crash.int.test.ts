@@ -64,9 +64,10 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('crash safety on %s + 
   }, 60_000);
 
   afterEach(async () => {
-    for (const a of agents ?? []) await a.stop().catch(() => {});
+    // processes first: nothing below may leave them running
     await gateway?.kill();
     await broker?.close();
+    for (const a of agents ?? []) a.kill();
     await closeDb?.();
   });
 

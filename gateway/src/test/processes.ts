@@ -29,6 +29,18 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
+/** children still running when the test worker exits are killed with it */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -54,7 +66,7 @@ export async function privateMosquitto(): Promise<KillableMosquitto> {
   const broker: KillableMosquitto = {
     url: `mqtt://127.0.0.1:${port}`,
     async start() {
-      child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+      child = track(spawn('mosquitto', ['-c', conf], { stdio: 'ignore' }));
       for (let i = 0; i < 200 && !(await accepts(port)); i++) await new Promise((r) => setTimeout(r, 25));
       if (!(await accepts(port))) throw new Error('mosquitto did not start');
     },
@@ -88,11 +100,13 @@ export function gatewayChild(env: Record<string, string>): GatewayChild {
   let output = '';
   return {
     async start() {
-      const c = spawn(process.execPath, ['--conditions=airloom-source', '--import', 'tsx', CHILD_ENTRY], {
-        cwd: fileURLToPath(new URL('../..', import.meta.url)),
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const c = track(
+        spawn(process.execPath, ['--conditions=airloom-source', '--import', 'tsx', CHILD_ENTRY], {
+          cwd: fileURLToPath(new URL('../..', import.meta.url)),
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      );
       child = c;
       c.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       await new Promise<void>((resolve, reject) => {
