@@ -83,6 +83,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   readonly device: SimDevice;
   /** how many times each command really ran (a duplicate command key does not count) */
   readonly executions = { reboot: 0, locate: 0 };
+  /** handles what the controller sends this many ms late, like a device on a slow link */
+  latencyMs = 0;
 
   private readonly opts: Required<Pick<AgentOptions, 'brokerUrl' | 'protocolVersion' | 'controllerId' | 'timeScale'>>;
   private readonly scheduler: Scheduler;
@@ -262,7 +264,11 @@ export class Agent extends EventEmitter<AgentEvents> {
       this.attempts = 0;
       void this.onConnect(client);
     });
-    client.on('message', (topic, payload, packet) => this.onMessage(client, topic, payload, packet.properties?.responseTopic, packet.properties?.correlationData));
+    client.on('message', (topic, payload, packet) => {
+      const handle = () => this.onMessage(client, topic, payload, packet.properties?.responseTopic, packet.properties?.correlationData);
+      if (this.latencyMs > 0) setTimeout(handle, this.latencyMs);
+      else handle();
+    });
     client.on('error', (err) => this.emit('connectError', err));
     client.on('close', () => {
       free();

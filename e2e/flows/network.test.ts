@@ -71,13 +71,10 @@ function manufacturerKey(): string {
 /**
  * The device handles what the console sends it `ms` late, like one on a slow link, so a state that
  * lasts one round trip ("online, not saved") is on screen long enough to be seen. Returns the undo.
- * (The simulator has no latency option; its message handler is wrapped for this one agent.)
  */
 function slowLink(agent: Agent, ms: number): () => void {
-  const inner = agent as unknown as { onMessage: (...args: unknown[]) => void };
-  const handle = inner.onMessage;
-  inner.onMessage = (...args) => void setTimeout(() => handle.apply(agent, args), ms);
-  return () => void Reflect.deleteProperty(inner, 'onMessage');
+  agent.latencyMs = ms;
+  return () => void (agent.latencyMs = 0);
 }
 
 /** A mark on the window: gone if the page was reloaded. */
