@@ -40,6 +40,7 @@ function printTable(mode: Mode, results: BrokerResult[]): void {
     `\nFleet: ${mode.devices} devices, status every ${STATUS_PERIOD_S * mode.timeScale} s (TIME_SCALE ${mode.timeScale}); ` +
       'gateway and fleet in child processes; MariaDB; CPU in % of one core (2 cores = 200 %)',
   );
+  if (results.some((r) => r.broker === 'embedded')) console.log('embedded: the aedes broker runs inside the gateway process, so its CPU and RSS count there');
   console.log(`${''.padEnd(width)}  ${results.map((r) => r.broker.padStart(16)).join('  ')}`);
   for (const metric of metrics) console.log(`${metric.padEnd(width)}  ${results.map((r) => cell(r, metric).padStart(16)).join('  ')}`);
 }
