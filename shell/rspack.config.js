@@ -15,7 +15,7 @@ const legacySource = readFileSync(here('./public/legacy-browser.js'));
 const legacyScript = `legacy-browser.${createHash('sha256').update(legacySource).digest('hex').slice(0, 8)}.js`;
 
 // Permission flags of the build configuration (spec §2): AIRLOOM_FLAGS=beta,sharing,… (default: beta;
-// sharing joins the default when its screen is built).
+// sharing, wifimap and topology join the default when their screens are built).
 const flags = (process.env.AIRLOOM_FLAGS ?? 'beta').split(',').map((f) => f.trim()).filter(Boolean);
 
 export default (_env, argv) => ({

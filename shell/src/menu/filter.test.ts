@@ -3,7 +3,7 @@ import { defaultLanding, entryDecision, filterMenu, type MenuContext } from './f
 import { findEntry, flattenMenu, MENU_TREE, type BuildFlag, type MenuEntry } from './tree';
 
 const ALL_REMOTES = ['overview', 'dashboard', 'network', 'devices', 'wireless', 'data'];
-const base: MenuContext = { accessType: 'web', netMode: 0, flags: ['beta', 'sharing'], right: 'rw', deployedRemotes: ALL_REMOTES };
+const base: MenuContext = { accessType: 'web', netMode: 0, flags: ['beta', 'sharing', 'wifimap', 'topology'], right: 'rw', deployedRemotes: ALL_REMOTES };
 
 const visiblePaths = (ctx: Partial<MenuContext>) => flattenMenu(filterMenu(MENU_TREE, { ...base, ...ctx })).map((e) => e.path);
 const entry = (path: string): MenuEntry => {
@@ -90,7 +90,17 @@ describe('filterMenu', () => {
   describe('build flag column', () => {
     it.each(SPEC_TABLE.map(([path, , , flag]) => [path, flag] as const))('%s needs build flag %s', (path, flag) => {
       expect(visiblePaths({ flags: [] }).includes(path)).toBe(flag === null);
-      if (flag) expect(visiblePaths({ flags: [flag] }).includes(path)).toBe(true);
+      const requires = entry(path).requires;
+      if (flag) expect(visiblePaths({ flags: requires ? [flag, requires] : [flag] }).includes(path)).toBe(true);
+    });
+
+    // a part not built is not in the menu, beta or not
+    it.each([
+      ['/manage/visualization/td', 'wifimap'],
+      ['/manage/visualization/topo', 'topology'],
+    ] as const)('%s stays hidden with beta on until %s is built', (path, requires) => {
+      expect(visiblePaths({ flags: ['beta'] }).includes(path)).toBe(false);
+      expect(visiblePaths({ flags: ['beta', requires] }).includes(path)).toBe(true);
     });
   });
 

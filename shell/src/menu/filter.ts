@@ -21,7 +21,8 @@ export type EntryDecision = { ok: true } | { ok: false; reason: HiddenReason };
 
 export function entryDecision(entry: MenuEntry, ctx: MenuContext): EntryDecision {
   if (!entry.access.includes(ctx.accessType)) return { ok: false, reason: 'access' };
-  if (entry.flag && !(ctx.flags as readonly string[]).includes(entry.flag)) return { ok: false, reason: 'flag' };
+  const flags = ctx.flags as readonly string[];
+  if ((entry.flag && !flags.includes(entry.flag)) || (entry.requires && !flags.includes(entry.requires))) return { ok: false, reason: 'flag' };
   if (ctx.netMode !== null && !entry.netModes.includes(ctx.netMode)) return { ok: false, reason: 'netMode' };
   if (ctx.right === 'r' && entry.right === 'rw') return { ok: false, reason: 'right' };
   if (!ctx.deployedRemotes.includes(entry.remote)) return { ok: false, reason: 'remote' };

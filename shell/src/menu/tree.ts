@@ -8,10 +8,11 @@ export type NetModeValue = 0 | 1;
 /** spec §3: project right. */
 export type Right = 'rw' | 'r';
 /**
- * Permission flags from the build configuration (spec §2): `beta` marks the beta screens; `sharing`
- * gates permission sharing, whose screen is not built yet (a part not built is not in the menu).
+ * Permission flags from the build configuration (spec §2): `beta` marks the beta screens. `sharing`,
+ * `wifimap` and `topology` gate screens not built yet (a part not built is not in the menu); each
+ * joins the default flags when its screen is built.
  */
-export type BuildFlag = 'beta' | 'sharing';
+export type BuildFlag = 'beta' | 'sharing' | 'wifimap' | 'topology';
 /** The remote (Module Federation name) that owns a screen (ARCHITECTURE §1). */
 export type RemoteName = 'overview' | 'dashboard' | 'network' | 'devices' | 'wireless' | 'data';
 /** spec §2 menu groups, plus the overview pages that sit above them. */
@@ -34,6 +35,8 @@ export interface MenuEntry {
   netModes: readonly NetModeValue[];
   /** Build flag that must be on (§2 "beta"). */
   flag?: BuildFlag;
+  /** A second flag that must be on: the screen is not built yet. */
+  requires?: BuildFlag;
   /** The least right on the current project that shows it. */
   right: Right;
   /** Screens under /manage work inside one project; without a current one the shell asks for it. */
@@ -69,8 +72,8 @@ export const MENU_TREE: readonly MenuNode[] = [
   {
     kind: 'group', id: 'network', labelKey: 'menu.group.network', children: [
       manage('/manage/status', 'menu.networkStatus', 'network'),
-      manage('/manage/visualization/td', 'menu.wifiMap', 'network', { access: WEB_ONLY, flag: 'beta' }),
-      manage('/manage/visualization/topo', 'menu.topology', 'network', { access: WEB_ONLY, flag: 'beta' }),
+      manage('/manage/visualization/td', 'menu.wifiMap', 'network', { access: WEB_ONLY, flag: 'beta', requires: 'wifimap' }),
+      manage('/manage/visualization/topo', 'menu.topology', 'network', { access: WEB_ONLY, flag: 'beta', requires: 'topology' }),
     ],
   },
   {
