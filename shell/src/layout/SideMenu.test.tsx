@@ -10,7 +10,7 @@ import { SideMenu } from './SideMenu';
 
 addResources('shell', shellEn);
 
-const tree = filterMenu(MENU_TREE, { accessType: 'web', netMode: 0, right: 'rw', flags: ['beta'], deployedRemotes: ['overview', 'network'] });
+const tree = filterMenu(MENU_TREE, { accessType: 'web', netMode: 0, right: 'rw', flags: ['beta', 'wifimap'], deployedRemotes: ['overview', 'network'] });
 
 describe('SideMenu', () => {
   it('is a labelled navigation whose current page has aria-current, and links move between pages', async () => {
