@@ -7,6 +7,8 @@ export const workspaceAlias = {
   '@airloom/contracts': here('./contracts/src/index.ts'),
   '@airloom/shared-ui': here('./shared-ui/src/index.ts'),
   '@airloom/usp': here('./usp/src/index.ts'),
+  // before '@airloom/gateway', which would otherwise match the subpath as a prefix
+  '@airloom/gateway/testing': here('./gateway/src/testing.ts'),
   '@airloom/gateway': here('./gateway/src/index.ts'),
   '@airloom/device-sim': here('./device-sim/src/index.ts'),
 };

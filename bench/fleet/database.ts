@@ -1,6 +1,7 @@
 // The gateway's tables in a throw-away MariaDB database, with the fleet registered the way the
 // manufacturer API does it (scrypt-hashed secrets), so devices authenticate like real ones.
-import { GATEWAY_MIGRATIONS, registerDevices, type DeviceRegistration, type NamedMigration } from '@airloom/gateway';
+import { registerDevices, type DeviceRegistration } from '@airloom/gateway';
+import { migrateGatewayTables } from '@airloom/gateway/testing';
 import knex, { type Knex } from 'knex';
 import { createMysqlDatabase } from '../src/mysql.js';
 
@@ -14,13 +15,7 @@ export interface BenchDatabase {
 export async function createBenchDatabase(): Promise<BenchDatabase> {
   const created = await createMysqlDatabase();
   const db = knex({ client: 'mysql2', connection: created.url, pool: { min: 0, max: 4 } });
-  await db.migrate.latest({
-    migrationSource: {
-      getMigrations: async () => GATEWAY_MIGRATIONS,
-      getMigrationName: (m: NamedMigration) => m.name,
-      getMigration: async (m: NamedMigration) => m.migration,
-    },
-  });
+  await migrateGatewayTables(db);
   return {
     url: created.url,
     name: new URL(created.url).pathname.slice(1),

@@ -7,9 +7,9 @@ import { Agent, generateFleet } from '@airloom/device-sim';
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueOperation, setDesiredName } from './store/devices.js';
-import { testBackends } from './store/test-db.js';
+import { createTestDb, testBackends } from './store/test-db.js';
 import type { OperationRow } from './store/rows.js';
-import { deviceRow, insertDevices, sharedTestDb, waitFor } from './test/harness.js';
+import { deviceRow, insertDevices, waitFor } from './test/harness.js';
 import { gatewayChild, mosquittoInstalled, privateMosquitto, type GatewayChild, type KillableMosquitto } from './test/processes.js';
 
 const TIME_SCALE = 1 / 60; // a reboot takes about a second
@@ -39,7 +39,7 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('crash safety on %s + 
   const project = 7000 + Math.floor(Math.random() * 1000);
 
   beforeEach(async () => {
-    const shared = await sharedTestDb(backend);
+    const shared = await createTestDb(backend);
     db = shared.db;
     closeDb = shared.close;
     broker = await privateMosquitto();

@@ -4,7 +4,7 @@ import { createGatewayDb, type SqliteConnection } from '@airloom/gateway';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../config.js';
 
-export { isMysql, mysqlConnection } from '@airloom/gateway';
+export { isMysql } from '@airloom/gateway';
 
 export type Db = Knex;
 

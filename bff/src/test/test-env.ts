@@ -1,19 +1,18 @@
 // Test harness: the real app on a real database — a fresh SQLite file in a temp dir, or a fresh
 // MariaDB database `airloom_test_<random>` (dropped afterwards) when CI=true or DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createBus, type Bus } from '@airloom/gateway';
-import { Aedes } from 'aedes';
+import { createMysqlTestDatabase, startTestBroker, type TestBroker } from '@airloom/gateway/testing';
 import type { Express } from 'express';
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import request from 'supertest';
 import { createApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import { createDb, mysqlConnection } from '../db/db.js';
+import { createDb } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { createLogger } from '../logger.js';
 
@@ -33,15 +32,6 @@ function mysqlServerUrl(): string {
     return u.toString();
   }
   return 'mysql://root@127.0.0.1:3306/';
-}
-
-async function withServer<T>(fn: (admin: Knex) => Promise<T>): Promise<T> {
-  const admin = knex({ client: 'mysql2', connection: { ...mysqlConnection(mysqlServerUrl()), database: undefined }, pool: { min: 0, max: 1 } });
-  try {
-    return await fn(admin);
-  } finally {
-    await admin.destroy();
-  }
 }
 
 export interface Clock {
@@ -81,48 +71,14 @@ export interface TestEnvOptions {
   broker?: TestBrokerKind;
 }
 
+// Brokers without authentication (the embedded broker's auth has its own tests in gateway/).
+export { testBrokers, type TestBroker } from '@airloom/gateway/testing';
 export type TestBrokerKind = 'aedes' | 'mosquitto';
-
-/** aedes always; Mosquitto (127.0.0.1:1883, MQTT 5) too when CI=true. */
-export function testBrokers(): TestBrokerKind[] {
-  const ci = process.env.CI === 'true' || process.env.CI === '1';
-  return ci ? ['aedes', 'mosquitto'] : ['aedes'];
-}
-
-export interface TestBroker {
-  url: string;
-  protocolVersion: 4 | 5;
-  close(): Promise<void>;
-}
-
-/** A broker without authentication (the embedded broker's auth has its own tests in gateway/). */
-export async function startTestBroker(kind: TestBrokerKind): Promise<TestBroker> {
-  if (kind === 'mosquitto') return { url: process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883', protocolVersion: 5, close: async () => {} };
-  const broker = new Aedes();
-  await broker.listen();
-  const server = net.createServer((socket) => broker.handle(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `mqtt://127.0.0.1:${port}`,
-    protocolVersion: 4,
-    async close() {
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 export async function createTestEnv(backend: Backend, options: TestEnvOptions = {}): Promise<TestEnv> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'airloom-bff-test-'));
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (backend === 'mysql') {
-    const name = `airloom_test_${randomBytes(5).toString('hex')}`;
-    dbName = name;
-    await withServer((admin) => admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]));
-    databaseUrl = new URL(name, mysqlServerUrl()).toString();
-  }
+  const mysql = backend === 'mysql' ? await createMysqlTestDatabase(mysqlServerUrl()) : undefined;
+  const databaseUrl = mysql?.url;
   const config = loadConfig({ DATA_DIR: dataDir, STATIC_ROOT: path.join(dataDir, 'static'), LOG_LEVEL: 'debug', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env });
   const dbs: Knex[] = [];
   const open = () => {
@@ -177,8 +133,7 @@ export async function createTestEnv(backend: Backend, options: TestEnvOptions = 
       for (const b of buses) await b.close();
       await broker?.close();
       for (const d of dbs) await d.destroy();
-      const name = dbName;
-      if (name) await withServer((admin) => admin.raw('DROP DATABASE IF EXISTS ??', [name]));
+      await mysql?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,13 +1,7 @@
 // Test helpers for the runtime: waiting for what a user or a device would notice, and registering
 // simulated devices in the gateway tables.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { endpointIdFor } from '@airloom/usp';
-import knex, { type Knex } from 'knex';
-import { createGatewayDb } from '../db-connect.js';
-import { GATEWAY_MIGRATIONS, type NamedMigration } from '../db/migrations.js';
+import type { Knex } from 'knex';
 import type { DeviceRow, OperationRow } from '../store/rows.js';
 
 export async function waitFor<T>(
@@ -67,45 +61,4 @@ export async function operationRow(db: Knex, id: number): Promise<OperationRow> 
 export async function statusHistory(db: Knex, sn: string): Promise<number[]> {
   const rows = (await db('device_status_log').where({ sn }).orderBy('id', 'asc').select('to_status')) as { to_status: number }[];
   return rows.map((r) => Number(r.to_status));
-}
-
-const MYSQL_SERVER = 'mysql://root@127.0.0.1:3306/';
-
-/**
- * The gateway tables in a fresh database that another process can open too: a SQLite file, or a
- * throwaway MariaDB database `airloom_test_<random>`. `url` is its DATABASE_URL.
- */
-export async function sharedTestDb(backend: 'sqlite' | 'mysql'): Promise<{ db: Knex; url: string; close(): Promise<void> }> {
-  let url: string;
-  let cleanup: () => Promise<void>;
-  if (backend === 'mysql') {
-    const name = `airloom_test_${randomBytes(5).toString('hex')}`;
-    const admin = knex({ client: 'mysql2', connection: { host: '127.0.0.1', port: 3306, user: 'root', password: '' }, pool: { min: 0, max: 1 } });
-    await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);
-    url = `${MYSQL_SERVER}${name}`;
-    cleanup = async () => {
-      await admin.raw('DROP DATABASE IF EXISTS ??', [name]);
-      await admin.destroy();
-    };
-  } else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'airloom-gw-crash-'));
-    url = `sqlite:${path.join(dir, 'db.sqlite')}`;
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
-  const db = createGatewayDb({ databaseUrl: url, sqliteFile: '' });
-  await db.migrate.latest({
-    migrationSource: {
-      getMigrations: async () => GATEWAY_MIGRATIONS,
-      getMigrationName: (m: NamedMigration) => m.name,
-      getMigration: async (m: NamedMigration) => m.migration,
-    },
-  });
-  return {
-    db,
-    url,
-    async close() {
-      await db.destroy();
-      await cleanup();
-    },
-  };
 }

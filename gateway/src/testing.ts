@@ -1,0 +1,4 @@
+// `@airloom/gateway/testing`: the gateway's test helpers (databases, brokers) for the tests and
+// benchmarks of other packages. Production code never imports this entry.
+export * from './store/test-db.js';
+export * from './bus/test-broker.js';
