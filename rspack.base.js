@@ -1,7 +1,10 @@
 // What every Airloom front-end build has in common (the shell and each remote): TypeScript through
 // builtin:swc-loader, workspace packages bundled from their sources, hashed file names, source maps.
-// Each rspack.config.js adds its entry and its Module Federation plugin (shared map: mf.shared.js).
+// The shell adds its entry and its Module Federation host; a remote's whole config is remoteConfig().
 import { fileURLToPath } from 'node:url';
+import { HtmlRspackPlugin } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { mfShared } from './mf.shared.js';
 
 /** Browsers the console supports; old Internet Explorer gets a notice instead (shell/public). */
 const TARGETS = 'chrome >= 100, edge >= 100, firefox >= 100, safari >= 15';
@@ -43,5 +46,29 @@ export function baseConfig({ dir, production, uniqueName, publicPath }) {
       ],
     },
     performance: { hints: false },
+  };
+}
+
+/**
+ * A remote (ARCHITECTURE §3): MF name `name`, exposes only `./app` (src/app.tsx). The shell loads
+ * remoteEntry.js (+ ./app); `standalone` is the remote's own page (index.html).
+ * @param {{ name: string, dir: URL, production: boolean }} options
+ */
+export function remoteConfig({ name, dir, production }) {
+  return {
+    ...baseConfig({ dir, production, uniqueName: name, publicPath: 'auto' }),
+    entry: { standalone: './src/standalone.ts' },
+    plugins: [
+      new HtmlRspackPlugin({ template: './public/index.html', filename: 'index.html', chunks: ['standalone'] }),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: { './app': './src/app.tsx' },
+        shared: mfShared,
+        manifest: true,
+        dts: false, // type generation breaks offline (TOOLCHAIN)
+        experiments: { optimization: { target: 'web' } },
+      }),
+    ],
   };
 }
