@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+// A package's `/testing` entry comes before the package, which would otherwise match it as a prefix.
 export const workspaceAlias = {
   '@airloom/contracts': here('./contracts/src/index.ts'),
+  '@airloom/shared-ui/testing': here('./shared-ui/src/testing.ts'),
   '@airloom/shared-ui': here('./shared-ui/src/index.ts'),
   '@airloom/usp': here('./usp/src/index.ts'),
-  // before '@airloom/gateway', which would otherwise match the subpath as a prefix
   '@airloom/gateway/testing': here('./gateway/src/testing.ts'),
   '@airloom/gateway': here('./gateway/src/index.ts'),
   '@airloom/device-sim': here('./device-sim/src/index.ts'),

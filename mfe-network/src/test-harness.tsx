@@ -1,40 +1,17 @@
 // Renders a page of this remote the way the shell mounts it: shared-ui providers and MfeProps.
-// The API client is the real one (envelope, CSRF header, error texts) over a recorded in-memory
-// fetch that answers like the BFF; the event stream is a scripted EventSource.
+// The API client is the real one over shared-ui's fake BFF; the event stream is a scripted
+// EventSource.
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { AppProviders, addResources, createApiClient, type MfeProps, type ProjectRef } from '@airloom/shared-ui';
+import { AppProviders, addResources, type MfeProps, type ProjectRef } from '@airloom/shared-ui';
 import type { DeviceItem, OperationItem, ProjectEvent } from '@airloom/contracts';
 import { MfeContext } from './mfe-context';
 import { networkEn } from './texts';
 
 addResources('network', networkEn);
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Handler = (req: RecordedRequest) => { status?: number; body: unknown };
-
-export function fakeBff(handlers: Record<string, Handler>) {
-  const requests: RecordedRequest[] = [];
-  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(String(input), 'http://localhost');
-    const req: RecordedRequest = {
-      method: init?.method ?? 'GET',
-      path: url.pathname.replace(/^\/api\/v1/, ''),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    requests.push(req);
-    const handler = handlers[`${req.method} ${req.path}`];
-    const answer = handler ? handler(req) : { status: 404, body: { code: 412, message: 'data does not exist' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-  };
-  return { api: createApiClient({ fetchImpl }), requests, count: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path).length };
-}
+export { fakeBff } from '@airloom/shared-ui/testing';
 
 export const ok = (data: unknown) => ({ body: { code: 0, data } });
 

@@ -1,41 +1,17 @@
 // Renders a page of this remote the way the shell mounts it: shared-ui providers, MfeProps, a
-// router. The API client is the real one (envelope, CSRF header, error texts) over a recorded
-// in-memory fetch that answers like the BFF.
+// router. The API client is the real one over shared-ui's fake BFF.
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { AppProviders, addResources, createApiClient, type MfeProps } from '@airloom/shared-ui';
+import { AppProviders, addResources, type MfeProps } from '@airloom/shared-ui';
 import type { ProjectItem } from '@airloom/contracts';
 import { MfeContext } from './mfe-context';
 import { overviewEn } from './texts';
 
 addResources('overview', overviewEn);
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Handler = (req: RecordedRequest) => { status?: number; body: unknown };
-
-export function fakeBff(handlers: Record<string, Handler>) {
-  const requests: RecordedRequest[] = [];
-  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(String(input), 'http://localhost');
-    const req: RecordedRequest = {
-      method: init?.method ?? 'GET',
-      path: url.pathname.replace(/^\/api\/v1/, ''),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    requests.push(req);
-    const handler = handlers[`${req.method} ${req.path}`];
-    const answer = handler ? handler(req) : { status: 404, body: { code: 411, message: 'data does not exist' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-  };
-  return { api: createApiClient({ fetchImpl }), requests };
-}
+export { fakeBff } from '@airloom/shared-ui/testing';
 
 export function project(overrides: Partial<ProjectItem> & Pick<ProjectItem, 'id' | 'projectName'>): ProjectItem {
   return {
