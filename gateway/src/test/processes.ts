@@ -41,9 +41,12 @@ function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-function exited(child: ChildProcess): Promise<void> {
+/** kill -9, resolved once the process is gone */
+function killNow(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  return gone;
 }
 
 export interface KillableMosquitto {
@@ -73,9 +76,7 @@ export async function privateMosquitto(): Promise<KillableMosquitto> {
     async kill() {
       const c = child;
       child = null;
-      if (!c) return;
-      c.kill('SIGKILL');
-      await exited(c);
+      if (c) await killNow(c);
     },
     async close() {
       await broker.kill();
@@ -120,9 +121,7 @@ export function gatewayChild(env: Record<string, string>): GatewayChild {
     async kill() {
       const c = child;
       child = null;
-      if (!c) return;
-      c.kill('SIGKILL');
-      await exited(c);
+      if (c) await killNow(c);
     },
     output: () => output,
   };
