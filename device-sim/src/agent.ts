@@ -348,6 +348,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   // ------------------------------------------------------------------------------- requests
 
   private onMessage(client: MqttClient, topic: string, payload: Buffer, responseTopic?: string, correlationData?: Buffer): void {
+    // a connection being closed answers nothing more: its disconnect record is its last word
+    if (client !== this.client) return;
     const parsed = parseAgentTopic(topic);
     if (!parsed || parsed.ep !== this.endpointId) return;
     let msg: UspMsg;
