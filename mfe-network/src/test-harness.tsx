@@ -2,9 +2,9 @@
 // The API client is the real one over shared-ui's fake BFF; the event stream is a scripted
 // EventSource.
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { AppProviders, addResources, type MfeProps, type ProjectRef } from '@airloom/shared-ui';
+import { testMfeProps } from '@airloom/shared-ui/testing';
 import type { DeviceItem, OperationItem, ProjectEvent } from '@airloom/contracts';
 import { MfeContext } from './mfe-context';
 import { networkEn } from './texts';
@@ -116,14 +116,7 @@ export const readOnlyProject: ProjectRef = { id: 2, right: 'r', netMode: 0, proj
 export const demoProject: ProjectRef = { id: 500000, right: 'r', netMode: 0, projectName: 'Demo Hotel' };
 
 export function renderPage(ui: ReactElement, api: MfeProps['api'], options: { project?: ProjectRef; demo?: boolean } = {}) {
-  const mfe: MfeProps = {
-    session: { account: 'ann@example.com', nick: 'Ann', role: 0, demo: options.demo ?? false },
-    project: options.project ?? ownProject,
-    setLoading: vi.fn(),
-    navigate: vi.fn(),
-    openProject: vi.fn(),
-    api,
-  };
+  const mfe = testMfeProps(api, { project: options.project ?? ownProject, demo: options.demo });
   const result = render(
     <AppProviders>
       <MfeContext.Provider value={mfe}>{ui}</MfeContext.Provider>

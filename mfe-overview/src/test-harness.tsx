@@ -1,10 +1,10 @@
 // Renders a page of this remote the way the shell mounts it: shared-ui providers, MfeProps, a
 // router. The API client is the real one over shared-ui's fake BFF.
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders, addResources, type MfeProps } from '@airloom/shared-ui';
+import { testMfeProps } from '@airloom/shared-ui/testing';
 import type { ProjectItem } from '@airloom/contracts';
 import { MfeContext } from './mfe-context';
 import { overviewEn } from './texts';
@@ -37,14 +37,7 @@ export const demoProjects = [
 ];
 
 export function renderPage(ui: ReactElement, api: MfeProps['api'], options: { demo?: boolean; path?: string } = {}) {
-  const mfe: MfeProps = {
-    session: { account: 'ann@example.com', nick: 'Ann', role: 0, demo: options.demo ?? false },
-    project: null,
-    setLoading: vi.fn(),
-    navigate: vi.fn(),
-    openProject: vi.fn(),
-    api,
-  };
+  const mfe = testMfeProps(api, { demo: options.demo });
   const result = render(
     <AppProviders>
       <MfeContext.Provider value={mfe}>

@@ -1,8 +1,10 @@
 // `@airloom/shared-ui/testing`: for the remotes' tests. The real API client (envelope, CSRF header,
 // error texts) over an in-memory fetch that records each request and answers like the BFF; a
-// request with no handler gets the BFF's "data does not exist".
+// request with no handler gets the BFF's "data does not exist". And the MfeProps the shell gives.
 import { ErrorCode } from '@airloom/contracts';
+import { vi } from 'vitest';
 import { createApiClient } from './api/client';
+import type { MfeProps, ProjectRef } from './mfe/props';
 
 export interface RecordedRequest {
   method: string;
@@ -27,4 +29,16 @@ export function fakeBff(handlers: Record<string, FakeBffHandler>) {
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   };
   return { api: createApiClient({ fetchImpl }), requests, count: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path).length };
+}
+
+/** What the shell would pass: Ann's session, no project unless given, the shell's callbacks as spies. */
+export function testMfeProps(api: MfeProps['api'], options: { project?: ProjectRef; demo?: boolean } = {}): MfeProps {
+  return {
+    session: { account: 'ann@example.com', nick: 'Ann', role: 0, demo: options.demo ?? false },
+    project: options.project ?? null,
+    setLoading: vi.fn(),
+    navigate: vi.fn(),
+    openProject: vi.fn(),
+    api,
+  };
 }
