@@ -1,29 +1,15 @@
 // The overview remote on its own page (/remotes/overview/index.html), without the shell: it gets
 // the session itself and routes in the URL hash (#/overview/list), since the page's own path is
 // the remote's folder. Other console routes leave for the shell.
-import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
-import { AppProviders, addResources, createApiClient, i18n, type MfeProps, type SessionInfo } from '@airloom/shared-ui';
+import { addResources, i18n, startStandalone, type MfeProps } from '@airloom/shared-ui';
 import { overviewEn } from './texts';
 import { OverviewRoutes } from './routes';
 import { MfeContext } from './mfe-context';
 
 addResources('overview', overviewEn);
 
-const LOGIN = '/static/lrf';
-
-async function start(): Promise<void> {
-  const el = document.getElementById('root');
-  if (!el) return;
-  const root = createRoot(el);
-  const api = createApiClient({ onUnauthorized: () => window.location.assign(LOGIN) });
-  let session: SessionInfo;
-  try {
-    session = await api.get<SessionInfo>('/auth/me');
-  } catch (err) {
-    root.render(<p role="alert">{(err as Error).message}</p>);
-    return;
-  }
+void startStandalone(async (api, session) => {
   if (!window.location.hash) window.location.hash = '#/overview/preview';
   const props: MfeProps = {
     session,
@@ -37,16 +23,12 @@ async function start(): Promise<void> {
     openProject: () => {},
     api,
   };
-  root.render(
-    <AppProviders globalStyle>
-      <MfeContext.Provider value={props}>
-        <HashRouter>
-          <OverviewRoutes />
-        </HashRouter>
-      </MfeContext.Provider>
-    </AppProviders>,
-  );
   document.title = i18n.t('overview.preview.title');
-}
-
-void start();
+  return (
+    <MfeContext.Provider value={props}>
+      <HashRouter>
+        <OverviewRoutes />
+      </HashRouter>
+    </MfeContext.Provider>
+  );
+});

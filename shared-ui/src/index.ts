@@ -2,6 +2,7 @@
 export { ApiError, CLIENT_ERROR, CSRF_HEADER, createApiClient } from './api/client';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './api/client';
 export type { MfeProps, OverlayState, ProjectRef, SessionInfo } from './mfe/props';
+export { startStandalone } from './mfe/standalone';
 
 // Design system (theme, providers, components)
 export { theme, focusRing } from './theme/theme';
