@@ -50,7 +50,9 @@ export async function startPlainAgent(options: {
   const info: Record<string, string> = { Manufacturer: 'Other Vendor', ModelName: 'Plain-1', SoftwareVersion: '9.9.9', UpTime: '42' };
   const client: MqttClient = await mqtt.connectAsync(options.brokerUrl, { clientId: ep, username: ep, protocolVersion: 4, clean: true, reconnectPeriod: 0 });
 
-  const send = (topic: string, msg: UspMsg) => client.publishAsync(topic, Buffer.from(encodeMsgRecord(options.controllerId, ep, msg)), { qos: 1 });
+  // fire and forget, like a device: a message still in flight when the agent closes is simply lost
+  const send = (topic: string, msg: UspMsg) =>
+    client.publishAsync(topic, Buffer.from(encodeMsgRecord(options.controllerId, ep, msg)), { qos: 1 }).catch(() => undefined);
 
   function get(paths: string[]): RequestedPathResult[] {
     return paths.map((requestedPath) => {
