@@ -65,6 +65,19 @@ describe('ConfirmDialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('makes the page behind inert while open, and live again after', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness onConfirm={() => {}} />);
+    const opener = screen.getByRole('button', { name: 'Delete Lobby' });
+    await user.click(opener);
+    expect(opener.closest('[inert]')).not.toBeNull();
+    expect(screen.getByRole('dialog').closest('[inert]')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(opener.closest('[inert]')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('confirm runs the action', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();

@@ -107,6 +107,21 @@ function OpenModal({ title, onClose, children, footer, width, initialFocus, clos
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
+  // The page behind is inert while the dialog is open: out of reach of the mouse, the keyboard and
+  // screen readers. A dialog opened over another makes that one inert too, and gives it back.
+  // Declared before the focus effect so that on close the page is live again before focus returns.
+  useEffect(() => {
+    const backdrop = panelRef.current?.parentElement;
+    if (!backdrop) return;
+    const made = [...document.body.children].filter(
+      (el) => el !== backdrop && !el.hasAttribute('inert') && el.tagName !== 'SCRIPT',
+    );
+    for (const el of made) el.setAttribute('inert', '');
+    return () => {
+      for (const el of made) el.removeAttribute('inert');
+    };
+  }, []);
+
   // Move focus in on open, give it back to whatever had it on close.
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -119,6 +134,7 @@ function OpenModal({ title, onClose, children, footer, width, initialFocus, clos
       if (previous && typeof previous.focus === 'function' && previous.isConnected) previous.focus();
     };
   }, []); // only on open/close: the element to return to is the one focused before opening
+
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     // Stop here so a dialog opened above another one only closes itself.
