@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { DeviceItem } from '@airloom/contracts';
 import mqtt from 'mqtt';
 import { pino } from 'pino';
@@ -80,4 +81,24 @@ describe.each(testBrokers())('bus on %s', (kind) => {
     await until(() => later.includes(12));
     expect(seen).toEqual([9]);
   });
+});
+
+describe('bus without a broker', () => {
+  // (the failure is the test's timeout: a publish or a close that waits for the broker never returns)
+  it('never keeps its caller waiting: publishing and closing with the broker away return', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const bus = createBus({ mqttUrl: `mqtt://127.0.0.1:${closed}`, protocolVersion: 4, logger, clientId: 'bus-away' });
+    try {
+      await bus.nudge('ALAP500000000001');
+      await bus.publishEvent(1, { type: 'device-removed', sn: 'X' });
+    } finally {
+      await bus.close();
+    }
+  }, 10_000);
 });

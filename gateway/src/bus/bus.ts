@@ -6,6 +6,9 @@ import { ProjectEventSchema, type ProjectEvent } from '@airloom/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 
+/** how long a caller waits for the broker's acknowledgement of an event or nudge */
+const PUBLISH_WAIT_MS = 1000;
+
 export const EVENTS_TOPIC_PREFIX = 'airloom/events/';
 export const NUDGE_TOPIC = 'airloom/nudge';
 
@@ -85,13 +88,21 @@ export function createBus(options: BusOptions): Bus {
     for (const listener of eventListeners) listener(projectId, event);
   });
 
+  // Callers fire and forget: a lost event or nudge only delays (gateways also poll). With the broker
+  // away, mqtt.js would hold the promise until it reconnects, and an HTTP request awaiting it with it:
+  // so the wait is bounded, and once the broker was lost nothing piles up in memory until it returns.
+  let wasConnected = false;
+  client.on('connect', () => (wasConnected = true));
   async function publish(topic: string, body: unknown, qos: 0 | 1): Promise<void> {
-    try {
-      await client.publishAsync(topic, JSON.stringify(body), { qos });
-    } catch (err) {
-      // callers fire and forget: a lost event or nudge only delays (gateways also poll)
-      logger.warn({ err, topic }, 'bus: publish failed');
-    }
+    if (wasConnected && !client.connected) return logger.debug({ topic }, 'bus: broker away, publish dropped');
+    let timer: NodeJS.Timeout | undefined;
+    const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS)));
+    const sent = client.publishAsync(topic, JSON.stringify(body), { qos }).then(
+      () => undefined,
+      (err: unknown) => logger.warn({ err, topic }, 'bus: publish failed'),
+    );
+    await Promise.race([sent, giveUp]);
+    clearTimeout(timer);
   }
 
   return {
@@ -114,7 +125,8 @@ export function createBus(options: BusOptions): Bus {
     async close() {
       eventListeners.clear();
       nudgeListeners.clear();
-      await client.endAsync();
+      // with the broker away, what waits in mqtt.js's queue would hold a clean end forever
+      await client.endAsync(!client.connected);
     },
   };
 }
