@@ -73,6 +73,8 @@ export function createOutbox(ctx: RuntimeContext): Outbox {
     const stale = (await db<OperationRow>('operations')
       .whereIn('state', ['queued', 'sent'])
       .andWhere('expires_at', '<', now)
+      // a row another instance is sending right now gets its answer first
+      .andWhere((q) => q.whereNull('claimed_by').orWhere('claim_until', '<', now))
       .limit(BATCH)) as OperationRow[];
     for (const row of stale) {
       // a row being sent right now gets its answer first

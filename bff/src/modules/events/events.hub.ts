@@ -56,6 +56,8 @@ export function createEventHub(bus: Bus | undefined, logger: Logger, pingMs = PI
     /** Starts the stream on `res` and keeps it until the client goes away. */
     open(projectId: number, stream: EventStream): void {
       const { res } = stream;
+      // the browser may have left while access was checked: its 'close' is already past
+      if (res.destroyed || res.req.socket.destroyed) return;
       res.status(200);
       res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
       res.setHeader('Cache-Control', 'no-store, no-transform');
