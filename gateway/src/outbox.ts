@@ -182,6 +182,8 @@ export function createOutbox(ctx: RuntimeContext): Outbox {
     const rows = (await db('operations as o')
       .join('devices as d', 'd.sn', 'o.sn')
       .whereIn('o.state', ['queued', 'sent'])
+      // never for a device that has moved to another project since the operation was asked for
+      .whereRaw('o.project_id = d.project_id')
       .whereIn('d.status', REACHABLE_STATUSES)
       .andWhere((q) => q.whereNull('o.claimed_by').orWhere('o.claim_until', '<', now))
       .orderBy('o.id', 'asc')

@@ -43,7 +43,9 @@ export async function findOperation(db: Knex, id: number): Promise<OperationRow 
 export async function loadDevice(db: Knex, sn: string): Promise<{ row: DeviceRow; operation: OperationRow | null } | null> {
   const row = await findDevice(db, sn);
   if (!row) return null;
-  const ops = await unfinishedOperations(db, { sn });
+  // only the operations of the project the device is in now: a former project's are not its business
+  if (row.project_id === null) return { row, operation: null };
+  const ops = await unfinishedOperations(db, { sn, project_id: Number(row.project_id) });
   return { row, operation: ops.get(sn) ?? null };
 }
 
@@ -191,10 +193,11 @@ async function unbind(db: Knex, where: (q: Knex.QueryBuilder) => void): Promise<
     const sns = ((await trx('devices').where(where).select('sn')) as { sn: string }[]).map((r) => r.sn);
     if (sns.length === 0) return [];
     await trx('devices').whereIn('sn', sns).update({ project_id: null, bound_at: null, updated_at: now });
-    // queued work was asked for by the project that let the device go; sent ones finish by themselves
+    // work not yet under way was asked for by the project that let the device go: it must never
+    // reach the device once it is someone else's (a running reboot ends with its Boot!)
     await trx('operations')
       .whereIn('sn', sns)
-      .andWhere({ state: 'queued' })
+      .whereIn('state', ['queued', 'sent'])
       .update({ state: 'failed', error_code: ErrorCode.DEVICE_DELETED, finished_at: now, updated_at: now });
     return sns;
   });

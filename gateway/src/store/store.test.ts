@@ -158,7 +158,7 @@ describe.each(testBackends())('device store on %s', (backend) => {
     expect(await loadDeviceDetail(db, 601, d.sn)).toBeNull();
   });
 
-  it('binds an unbound device once, unbinds one or all of a project, failing its queued work', async () => {
+  it('binds an unbound device once, unbinds one or all of a project, failing its work not yet running', async () => {
     const a = spec();
     const b = spec();
     await registerDevices(db, [a, b]);
@@ -173,8 +173,15 @@ describe.each(testBackends())('device store on %s', (backend) => {
     expect((await findDevice(db, a.sn))!.project_id).toBeNull();
     expect(await db('operations').where({ id: op.id }).first()).toMatchObject({ state: 'failed', error_code: ErrorCode.DEVICE_DELETED });
 
+    // a sent operation fails too, and a former project's operation never shows on the device
+    const sent = (await enqueueOperation(db, { projectId: 700, sn: b.sn, kind: 'locate', accountId: 1 }))!;
+    await db('operations').where({ id: sent.id }).update({ state: 'sent' });
     expect(await unbindProjectDevices(db, 700)).toEqual([b.sn]);
     expect(await listProjectDevices(db, 700)).toEqual({ items: [], total: 0 });
+    expect(await db('operations').where({ id: sent.id }).first()).toMatchObject({ state: 'failed', error_code: ErrorCode.DEVICE_DELETED });
+    await db('operations').where({ id: sent.id }).update({ state: 'sent' }); // as if a gateway still held it
+    expect(await bindDevice(db, b.sn, 702)).toBe(true);
+    expect((await loadDeviceItem(db, b.sn))!.operation).toBeNull();
   });
 
   it('lists the unverified devices of an owner: connected and in no project', async () => {
