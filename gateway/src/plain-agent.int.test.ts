@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBareAedes, type TestBroker } from './bus/test-broker.js';
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
-import { enqueueOperation, setDesiredName } from './store/devices.js';
+import { bindDevice, enqueueOperation, setDesiredName } from './store/devices.js';
 import { createTestDb, testBackends } from './store/test-db.js';
 import { deviceRow, insertDevices, operationRow, statusHistory, waitFor } from './test/harness.js';
 import { startPlainAgent, type PlainAgent } from './test/plain-agent.js';
@@ -89,6 +89,27 @@ describe.each(testBackends())('a plain TR-181 agent on %s + aedes', (backend) =>
       return r.state === 'failed' ? r : null;
     });
     expect(row.error_code).toBe(ErrorCode.CONFIG_FAILED);
+  });
+
+  it('added to a project once connected, it reboots: rebooting (8), then done when its Boot! returns with the key', async () => {
+    next++;
+    const sn = `PLAIN${randomBytes(4).toString('hex').toUpperCase()}${String(next).padStart(3, '0')}`;
+    const mac = `0A:0B:0C:00:01:${String(next).padStart(2, '0')}`;
+    await insertDevices(db, [{ sn, mac, type: 'ap', model: 'Plain-1' }], PROJECT);
+    await db('devices').where({ sn }).update({ project_id: null, bound_at: null }); // in no project yet
+    const agent = await startPlainAgent({ brokerUrl: broker.url, controllerId: CONTROLLER, mac, sn, heartbeatMs: 300, rebootMs: 300 });
+    agents.push(agent);
+    await waitFor('connected and set up', async () => (await deviceRow(db, sn)).status === DeviceStatus.ONLINE && agent.subscriptions.size === 2);
+    expect(await bindDevice(db, sn, PROJECT)).toBe(true); // what "add device by SN" stores
+    const op = (await enqueueOperation(db, { projectId: PROJECT, sn, kind: 'reboot', accountId: null }))!;
+    const done = await waitFor('reboot done', async () => {
+      const r = await operationRow(db, op.id);
+      return r.state === 'done' ? r : null;
+    });
+    expect(done.error_code).toBeNull();
+    expect(await statusHistory(db, sn)).toContain(DeviceStatus.REBOOTING);
+    expect((await deviceRow(db, sn)).status).toBe(DeviceStatus.ONLINE);
+    expect((await deviceRow(db, sn)).last_boot_command_key).toBe(String(op.id));
   });
 
   it('a reboot whose device never comes back expires, and the device is offline', async () => {

@@ -42,6 +42,8 @@ export async function startPlainAgent(options: {
   sn: string;
   /** Periodic! every so often once subscribed */
   heartbeatMs: number;
+  /** comes back this long after a Device.Reboot() (disconnect, mqtt_connect, Boot!); never when unset */
+  rebootMs?: number;
 }): Promise<PlainAgent> {
   const ep = endpointIdFor(options.mac, options.sn);
   const received: UspMsg[] = [];
@@ -84,7 +86,10 @@ export async function startPlainAgent(options: {
           }),
         );
       case 'operate':
-        if (msg.command === 'Device.Reboot()') return buildOperateResp(msg.msgId, [{ executedCommand: msg.command, ok: true, outputArgs: {} }]);
+        if (msg.command === 'Device.Reboot()') {
+          if (options.rebootMs !== undefined) setTimeout(() => void bootBack(msg.commandKey), options.rebootMs);
+          return buildOperateResp(msg.msgId, [{ executedCommand: msg.command, ok: true, outputArgs: {} }]);
+        }
         return buildError(msg.msgId, USP_ERR.COMMAND_FAILURE, 'unsupported command');
       case 'set':
       case 'delete':
@@ -92,6 +97,19 @@ export async function startPlainAgent(options: {
       default:
         return null;
     }
+  }
+
+  // TR-369 as a device does it, on the same connection for brevity: going away (disconnect record),
+  // back (mqtt_connect), then Device.Boot! with the command key to the Boot! subscriber
+  async function bootBack(commandKey: string): Promise<void> {
+    if (silent) return;
+    const record = (r: Parameters<typeof encodeRecord>[0]) => client.publishAsync(controllerTopic(ep), Buffer.from(encodeRecord(r)), { qos: 1 }).catch(() => undefined);
+    await record({ kind: 'disconnect', toId: options.controllerId, fromId: ep, reason: 'Rebooting', reasonCode: 0 });
+    await record({ kind: 'mqtt-connect', toId: options.controllerId, fromId: ep, mqttVersion: '3.1.1', subscribedTopic: agentSubscription(ep) });
+    info.UpTime = '1';
+    const id = [...subscriptions].find(([, ref]) => ref === 'Device.Boot!')?.[0];
+    const params = { CommandKey: commandKey, Cause: 'RemoteReboot', FirmwareUpdated: 'false', ParameterMap: '{}' };
+    if (id) await send(controllerTopic(ep), buildNotify(id, eventNotification('Device.', 'Boot!', params), { sendResp: true }));
   }
 
   client.on('message', (topic, payload) => {
