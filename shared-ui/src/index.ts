@@ -20,7 +20,7 @@ export type { TextFieldProps } from './components/TextField';
 export { Select } from './components/Select';
 export type { SelectProps, SelectOption } from './components/Select';
 export { FieldFrame } from './components/field';
-export { Modal } from './components/Modal';
+export { CloseButton, Modal } from './components/Modal';
 export type { ModalProps } from './components/Modal';
 export { ConfirmDialog } from './components/ConfirmDialog';
 export type { ConfirmDialogProps } from './components/ConfirmDialog';

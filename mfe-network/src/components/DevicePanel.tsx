@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { DeviceDetail, DeviceItem } from '@airloom/contracts';
-import { InlineNotice, Spinner, Stack } from '@airloom/shared-ui';
+import { CloseButton, InlineNotice, Spinner, Stack } from '@airloom/shared-ui';
 import type { NetworkApi } from '../api';
 import type { DeviceAction } from '../device-access';
 import { formatBytes, formatTime, formatUptime } from '../format';
@@ -44,18 +44,6 @@ const Body = styled.div`
   overflow: auto;
   padding: ${({ theme }) => theme.space.xl};
   h3 { margin: 0 0 ${({ theme }) => theme.space.sm}; font-size: ${({ theme }) => theme.fontSizes.md}; font-weight: ${({ theme }) => theme.fontWeights.bold}; }
-`;
-
-const CloseButton = styled.button`
-  border: 0;
-  background: transparent;
-  font-size: 22px;
-  line-height: 1;
-  padding: 2px 6px;
-  cursor: pointer;
-  color: ${({ theme }) => theme.colors.textMuted};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
 `;
 
 const Facts = styled.dl`

@@ -83,7 +83,8 @@ const Footer = styled.div`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-const CloseButton = styled.button`
+/** The × that closes a dialog or a side panel (give it an aria-label). */
+export const CloseButton = styled.button`
   border: 0;
   background: transparent;
   font-size: 22px;
