@@ -22,3 +22,22 @@ export function testReporters(name: string): { reporters?: string[]; outputFile?
   const dir = process.env.AIRLOOM_TEST_REPORT_DIR;
   return dir ? { reporters: ['default', 'json'], outputFile: { json: `${dir}/${name}.json` } } : {};
 }
+
+/**
+ * Test settings of a server package (bff, gateway, device-sim, usp). Suites share the machine's
+ * MariaDB and Mosquitto and each creates its own database or broker; running files one by one keeps
+ * the 2-core machine responsive and timing-sensitive suites stable.
+ */
+export function serverTestConfig(name: string) {
+  return {
+    resolve: { alias: workspaceAlias },
+    test: {
+      environment: 'node' as const,
+      include: ['src/**/*.test.ts'],
+      fileParallelism: false,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      ...testReporters(name),
+    },
+  };
+}
