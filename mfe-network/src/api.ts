@@ -3,7 +3,7 @@ import type { ApiClient } from '@airloom/shared-ui';
 import {
   DeviceItemSchema,
   OperationItemSchema,
-  UnverifiedDeviceSchema,
+  UnverifiedDeviceListResponseSchema,
   type DeviceAddRequest,
   type DeviceDetail,
   type DeviceListResponse,
@@ -35,11 +35,8 @@ export function createNetworkApi(api: ApiClient, projectId: number) {
     rename: async (sn: string, body: DeviceRenameRequest) => parsed(DeviceItemSchema, await api.patch<unknown>(device(sn), body)),
     operate: async (sn: string, body: OperationRequest) => parsed(OperationItemSchema, await api.post<unknown>(`${device(sn)}/operations`, body)),
     addDevice: async (body: DeviceAddRequest) => parsed(DeviceItemSchema, await api.post<unknown>(devices, body)),
-    unverified: async (signal?: AbortSignal): Promise<UnverifiedDevice[]> => {
-      const data = await api.get<unknown>('/devices/unverified', { signal });
-      const items = Array.isArray(data) ? data : (data as { items?: unknown } | null)?.items;
-      return Array.isArray(items) ? items.flatMap((d) => parsed(UnverifiedDeviceSchema, d) ?? []) : [];
-    },
+    unverified: async (signal?: AbortSignal): Promise<UnverifiedDevice[]> =>
+      parsed(UnverifiedDeviceListResponseSchema, await api.get<unknown>('/devices/unverified', { signal }))?.items ?? [],
   };
 }
 

@@ -152,6 +152,8 @@ export const UnverifiedDeviceSchema = z.object({
   lastSeenAt: z.string(),
 });
 export type UnverifiedDevice = z.output<typeof UnverifiedDeviceSchema>;
+export const UnverifiedDeviceListResponseSchema = z.object({ items: z.array(UnverifiedDeviceSchema), total: z.number().int() });
+export type UnverifiedDeviceListResponse = z.output<typeof UnverifiedDeviceListResponseSchema>;
 
 /** POST /manufacturer/devices — the manufacturer registers devices and their broker secrets */
 export const ManufacturedDeviceSchema = z.object({

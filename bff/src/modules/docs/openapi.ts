@@ -14,7 +14,7 @@ import {
   OperationItemSchema,
   OperationRequestSchema,
   ProjectEventSchema,
-  UnverifiedDeviceSchema,
+  UnverifiedDeviceListResponseSchema,
   ErrorEnvelopeSchema,
   LoginRequestSchema,
   MeResponseSchema,
@@ -231,7 +231,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       '/devices/unverified': {
         get: op('My devices (sold to my account) that connected but are in no project yet', 'devices', {
           security: [{ session: [] }],
-          responses: { '200': ok('the list', z.object({ items: z.array(UnverifiedDeviceSchema), total: z.number().int() })), ...authed },
+          responses: { '200': ok('the list', UnverifiedDeviceListResponseSchema), ...authed },
         }),
       },
       '/manufacturer/devices': {
