@@ -75,6 +75,7 @@ const rows: Row[] = [
   ['upgrading → reset', user, 'device.reset', project('owner', { device: { ...online, busy: 'upgrading' } }), DEVICE_BUSY],
   ['upgrading → upgrade', user, 'device.upgrade', project('owner', { device: { ...online, busy: 'upgrading' } }), DEVICE_BUSY],
   ['rebooting and offline → busy', user, 'device.reboot', project('owner', { device: { online: false, managementMode: 'cloud', busy: 'rebooting' } }), DEVICE_BUSY],
+  ['rebooting and offline → configure is busy too', user, 'device.configure', project('owner', { device: { online: false, managementMode: 'cloud', busy: 'rebooting' } }), DEVICE_BUSY],
   ['upgrading → configure is not a restart', user, 'device.configure', project('owner', { device: { ...online, busy: 'upgrading' } }), OK],
   // spec §4: an NVR cannot be auto-maintained, reset or upgraded; it can be rebooted and renamed
   ['nvr → reset', user, 'device.reset', project('owner', { device: { ...online, type: 'nvr' } }), DEVICE_OPERATION_UNSUPPORTED],

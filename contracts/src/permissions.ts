@@ -112,9 +112,10 @@ export function can(principal: Principal | null, action: Action, project: Projec
 
   const device = project.device;
   if (device && DEVICE_WRITES.has(action)) {
-    // a restarting device is also offline: say why it is refused, not just that it is offline
     if (device.type === 'nvr' && NVR_REFUSED.has(action)) return deny(ErrorCode.DEVICE_OPERATION_UNSUPPORTED);
-    if (device.busy && BUSY_REFUSED.has(action)) return deny(ErrorCode.DEVICE_BUSY);
+    // a restarting device is also offline: say why it is refused (it is busy, wait), not just that
+    // it is offline (check the cable)
+    if (device.busy && (BUSY_REFUSED.has(action) || !device.online)) return deny(ErrorCode.DEVICE_BUSY);
     if (!device.online) return deny(ErrorCode.DEVICE_OFFLINE);
     if (device.managementMode !== 'cloud') return deny(ErrorCode.LOCAL_MODE);
   }

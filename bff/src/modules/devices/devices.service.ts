@@ -68,11 +68,7 @@ export function createDevicesService(deps: DevicesServiceDeps) {
     const row = await repo.find(sn);
     if (!row || row.project_id !== projectId) throw new AppError(ErrorCode.DATA_NOT_FOUND);
     const decision = can(principal, action, { ...ctx, device: deviceContext(row) });
-    if (!decision.ok) {
-      // a restarting device counts as offline to can(); for a rename, say that it is busy
-      if (decision.code === ErrorCode.DEVICE_OFFLINE && Number(row.status) === DeviceStatus.REBOOTING) throw new AppError(ErrorCode.DEVICE_BUSY);
-      throw new AppError(decision.code);
-    }
+    if (!decision.ok) throw new AppError(decision.code);
     return row;
   }
 
