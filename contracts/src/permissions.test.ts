@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, type Action, type DeviceContext, type Principal, type ProjectContext, type Relation } from './permissions.js';
+import { ACTIONS, can, deviceContext, type Action, type DeviceContext, type Principal, type ProjectContext, type Relation } from './permissions.js';
 import { ErrorCode, type ErrorCodeValue } from './errors.js';
 
 const user: Principal = { accountId: 7, role: 0, demo: false };
@@ -95,5 +95,24 @@ const rows: Row[] = [
 describe('can(principal, action, project) — spec §4, §6', () => {
   it.each(rows)('%s', (_label, principal, action, ctx, expected) => {
     expect(can(principal, action, ctx)).toEqual(expected === OK ? { ok: true } : { ok: false, code: expected });
+  });
+});
+
+describe('deviceContext(device) — what a permission question knows of a device', () => {
+  it.each([
+    [0, 'cloud', { online: false, managementMode: 'cloud', busy: null }],
+    [1, 'local', { online: true, managementMode: 'local', busy: null }],
+    [7, 'cloud', { online: true, managementMode: 'cloud', busy: null }],
+    [8, 'cloud', { online: false, managementMode: 'cloud', busy: 'rebooting' }],
+    [3, 'cloud', { online: true, managementMode: 'cloud', busy: 'upgrading' }],
+    [9, 'something-else', { online: false, managementMode: 'cloud', busy: null }],
+  ] as const)('status %s, mode %s', (status, managementMode, expected) => {
+    expect(deviceContext({ status, managementMode, type: 'ap' })).toEqual({ ...expected, type: 'ap' });
+  });
+
+  it('a rebooting device refuses a rename as busy, an offline one as offline', () => {
+    const ctx = (status: number) => ({ id: 1, relation: 'owner' as const, shareExpired: false, demo: false, device: deviceContext({ status, managementMode: 'cloud' }) });
+    expect(can(user, 'device.configure', ctx(8))).toEqual({ ok: false, code: ErrorCode.DEVICE_BUSY });
+    expect(can(user, 'device.configure', ctx(0))).toEqual({ ok: false, code: ErrorCode.DEVICE_OFFLINE });
   });
 });

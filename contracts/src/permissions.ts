@@ -2,7 +2,7 @@
 // project; the UI calls it to hide what the server would refuse. Choices where the spec is silent
 // (codes for owner-only actions, busy devices, disabled management) are in docs/decisions.md.
 import type { AccountRoleValue } from './domain/account.js';
-import type { DeviceType } from './domain/device.js';
+import { DeviceStatus, isDeviceOnline, MANAGEMENT_MODES, type DeviceType } from './domain/device.js';
 import { ErrorCode, type ErrorCodeValue } from './errors.js';
 
 export type Relation = 'owner' | 'shared-rw' | 'shared-r' | 'stranger';
@@ -20,6 +20,13 @@ export interface DeviceContext {
   busy?: 'rebooting' | 'upgrading' | null;
   /** spec §4: an NVR cannot be auto-maintained, reset or upgraded */
   type?: DeviceType;
+}
+
+/** The device part of a permission question, from its §3 status, management mode and type. */
+export function deviceContext(device: { status: number; managementMode: string; type?: DeviceType }): DeviceContext {
+  const mode = MANAGEMENT_MODES.find((m) => m === device.managementMode) ?? 'cloud';
+  const busy = device.status === DeviceStatus.REBOOTING ? 'rebooting' : device.status === DeviceStatus.UPGRADING ? 'upgrading' : null;
+  return { online: isDeviceOnline(device.status), managementMode: mode, busy, type: device.type };
 }
 
 export interface ProjectContext {

@@ -1,11 +1,10 @@
 // What the page offers on a device mirrors the server's decision: contracts' can() with the
 // project's right and the device (ARCHITECTURE §4 "The UI hides what the server would refuse").
 import {
-  DeviceStatus,
   can,
+  deviceContext,
   errorMessage,
   isDemoProject,
-  isDeviceOnline,
   type AccountRoleValue,
   type Action,
   type DeviceItem,
@@ -34,12 +33,6 @@ function principal(session: SessionInfo) {
   return { accountId: 0, role: session.role as AccountRoleValue, demo: session.demo };
 }
 
-function busy(status: number): 'rebooting' | 'upgrading' | null {
-  if (status === DeviceStatus.REBOOTING) return 'rebooting';
-  if (status === DeviceStatus.UPGRADING) return 'upgrading';
-  return null;
-}
-
 /** Whether the project lets this user do the action on any of its devices (demo, read-only: no). */
 export function projectAllows(session: SessionInfo, project: ProjectRef, action: DeviceAction): boolean {
   return can(principal(session), ACTION_OF[action], projectContext(project)).ok;
@@ -50,7 +43,7 @@ export function deviceOffer(session: SessionInfo, project: ProjectRef, action: D
   const ctx = projectContext(project);
   const decision = can(principal(session), ACTION_OF[action], {
     ...ctx,
-    device: { online: isDeviceOnline(device.status), managementMode: device.managementMode, busy: busy(device.status) },
+    device: deviceContext(device),
   });
   if (decision.ok) {
     // One operation at a time per device: a second click while a reboot waits would queue another.

@@ -3,14 +3,14 @@
 // missing one, so its existence elsewhere is never revealed. Changes are stored as intent and the
 // gateways are nudged; the device's new state reaches browsers as project events.
 import {
-  DeviceStatus,
   ErrorCode,
   can,
-  isDeviceOnline,
+  deviceContext,
   type Action,
   type DeviceAddRequest,
   type DeviceContext,
   type DeviceDetail,
+  type DeviceType,
   type DeviceItem,
   type DeviceListQuery,
   type DeviceListResponse,
@@ -40,13 +40,9 @@ export interface DevicesServiceDeps {
 
 const OPERATION_ACTIONS: Record<OperationKind, Action> = { reboot: 'device.reboot', locate: 'device.operate' };
 
-function deviceContext(row: DeviceRow): DeviceContext {
-  const status = Number(row.status);
-  return {
-    online: isDeviceOnline(status),
-    managementMode: row.management_mode === 'local' || row.management_mode === 'disable' ? row.management_mode : 'cloud',
-    busy: status === DeviceStatus.REBOOTING ? 'rebooting' : status === DeviceStatus.UPGRADING ? 'upgrading' : null,
-  };
+/** A stored device as a permission question sees it. */
+function deviceOf(row: DeviceRow): DeviceContext {
+  return deviceContext({ status: Number(row.status), managementMode: row.management_mode, type: row.type as DeviceType });
 }
 
 export function createDevicesService(deps: DevicesServiceDeps) {
@@ -67,7 +63,7 @@ export function createDevicesService(deps: DevicesServiceDeps) {
     const { ctx } = await project(principal, projectId, 'project.view');
     const row = await repo.find(sn);
     if (!row || row.project_id !== projectId) throw new AppError(ErrorCode.DATA_NOT_FOUND);
-    const decision = can(principal, action, { ...ctx, device: deviceContext(row) });
+    const decision = can(principal, action, { ...ctx, device: deviceOf(row) });
     if (!decision.ok) throw new AppError(decision.code);
     return row;
   }
