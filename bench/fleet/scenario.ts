@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DeviceStatus } from '@airloom/contracts';
-import { createBus, endpointIdOf, setDesiredName, type DeviceRegistration } from '@airloom/gateway';
+import { createBus, setDesiredName, type DeviceRegistration } from '@airloom/gateway';
+import { endpointIdFor } from '@airloom/usp';
 import { pino } from 'pino';
 import { percentile } from '../src/stats.js';
 import { startChild } from './child.js';
@@ -87,7 +88,7 @@ export async function setUpScenario(
     let bench: Login = { username: 'airloom-bench', password: randomBytes(18).toString('base64url') };
     let brokerUsage: UsageSampler | undefined;
     if (broker === 'mosquitto') {
-      const logins = devices.map((d) => ({ username: endpointIdOf(d.mac, d.sn), password: d.secret }));
+      const logins = devices.map((d) => ({ username: endpointIdFor(d.mac, d.sn), password: d.secret }));
       const mosquitto = await startMosquitto(logins, service, bench);
       cleanups.unshift(() => mosquitto.stop());
       mqttUrl = mosquitto.url;

@@ -18,7 +18,6 @@ export {
 export { publishDeviceEvent, publishDevicesRemoved, publishOperationEvent } from './events.js';
 export {
   EMPTY_REPORTED,
-  endpointIdOf,
   parseReported,
   toDeviceDetail,
   toDeviceItem,

@@ -96,9 +96,3 @@ export function toDeviceDetail(row: DeviceRow, operation: OperationRow | null, h
     history: history.map((h) => ({ status: Number(h.to_status), at: iso(h.at), reason: h.reason })),
   };
 }
-
-/** common.md: `os::<OUI>-<SN>`, OUI = the first 3 bytes of the MAC as 6 upper-case hex digits. */
-export function endpointIdOf(mac: string, sn: string): string {
-  const oui = mac.replace(/[^0-9A-Fa-f]/g, '').slice(0, 6).toUpperCase();
-  return `os::${oui}-${sn}`;
-}

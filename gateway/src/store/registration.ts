@@ -4,8 +4,8 @@
 // away from the project it is in.
 import type { DeviceType } from '@airloom/contracts';
 import type { Knex } from 'knex';
+import { endpointIdFor } from '@airloom/usp';
 import { hashSecret } from '../broker/credentials.js';
-import { endpointIdOf } from './mapping.js';
 
 export interface DeviceRegistration {
   sn: string;
@@ -33,7 +33,7 @@ export async function registerDevices(
 ): Promise<{ created: number; updated: number; devices: RegisteredDevice[] }> {
   // hash before the transaction: scrypt takes a while and must not hold locks
   const prepared = await Promise.all(
-    devices.map(async (d) => ({ ...d, endpointId: endpointIdOf(d.mac, d.sn), secretHash: await hashSecret(d.secret) })),
+    devices.map(async (d) => ({ ...d, endpointId: endpointIdFor(d.mac, d.sn), secretHash: await hashSecret(d.secret) })),
   );
   let created = 0;
   await db.transaction(async (trx) => {
