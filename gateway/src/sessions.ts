@@ -1,12 +1,12 @@
 // Device sessions and status (common.md "Status", spec §3): who is connected, the three
 // subscriptions ensured on each agent once per connection, DeviceInfo learnt, Notify handled and
 // answered, offline on a disconnect record or last will, or after 3 missed status periods.
-import { DeviceStatus } from '@airloom/contracts';
+import { DeviceStatus, OFFLINE_STATUSES } from '@airloom/contracts';
 import { buildAdd, buildGet, buildNotifyResp, type GetRespMsg, type NotifyMsg, type UspMap, type UspMsg } from '@airloom/usp';
 import { createLimiter, createSerialQueue, type KnownDevice, type RuntimeContext } from './context.js';
 import { finishRebootOnBoot, type Outbox } from './outbox.js';
 import { NAME_PARAM, type Reconciler } from './reconciler.js';
-import { OFFLINE_STATUSES, transition, type StatusReason } from './status.js';
+import { transition, type StatusReason } from './status.js';
 import { deviceInfoColumns, statusEventColumns } from './telemetry.js';
 import type { AgentRecord } from './usp-controller.js';
 

@@ -5,7 +5,6 @@ import { DeviceStatus } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import type { DeviceRow } from './store/rows.js';
 
-export const OFFLINE_STATUSES: readonly number[] = [DeviceStatus.OFFLINE, DeviceStatus.OFFLINE_ALT];
 /** connected and not restarting: where configuration may be sent */
 export const REACHABLE_STATUSES: readonly number[] = [DeviceStatus.ONLINE, DeviceStatus.ONLINE_NOT_SAVED];
 

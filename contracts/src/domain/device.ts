@@ -17,9 +17,12 @@ export const DeviceStatus = {
 export type DeviceStatusValue = (typeof DeviceStatus)[keyof typeof DeviceStatus];
 export const DEVICE_STATUS_LABELS: Readonly<Record<DeviceStatusValue, string>> = enEnums.deviceStatus;
 
+/** The statuses that mean offline (spec §3 lists two). */
+export const OFFLINE_STATUSES: readonly number[] = [DeviceStatus.OFFLINE, DeviceStatus.OFFLINE_ALT];
+
 /** Whether a device in this status can be reached for configuration (spec §4: offline devices cannot). */
 export function isDeviceOnline(status: number): boolean {
-  return status !== DeviceStatus.OFFLINE && status !== DeviceStatus.OFFLINE_ALT && status !== DeviceStatus.REBOOTING;
+  return !OFFLINE_STATUSES.includes(status) && status !== DeviceStatus.REBOOTING;
 }
 
 export const DEVICE_TYPES = ['router', 'ap', 'switch', 'mesh', 'v7', 'wrouter', 'nvr', 'ipc', 'cpe'] as const;

@@ -2,9 +2,9 @@
 // columns (desired_name, config_version, project_id, queued operations) are written here; the
 // reported columns and devices.status belong to the gateway runtime.
 import {
-  DeviceStatus,
   DEVICE_TYPES,
   ErrorCode,
+  OFFLINE_STATUSES,
   type DeviceDetail,
   type DeviceItem,
   type DeviceListQuery,
@@ -20,7 +20,6 @@ import { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow, type St
 /** common.md: a queued operation the gateway could not send within a day is given up. */
 export const OPERATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const HISTORY_LENGTH = 20;
-const OFFLINE_STATUSES = [DeviceStatus.OFFLINE, DeviceStatus.OFFLINE_ALT];
 
 export async function findDevice(db: Knex, sn: string): Promise<DeviceRow | null> {
   return ((await db<DeviceRow>('devices').where({ sn }).first()) as DeviceRow | undefined) ?? null;
@@ -96,7 +95,7 @@ export async function projectDeviceSummary(db: Knex, projectId: number): Promise
   for (const r of rows) {
     const n = Number(r.n);
     const entry = byType.get(r.type) ?? { online: 0, offline: 0 };
-    if (OFFLINE_STATUSES.includes(Number(r.status) as 0 | 9)) {
+    if (OFFLINE_STATUSES.includes(Number(r.status))) {
       entry.offline += n;
       offline += n;
     } else {
