@@ -1,5 +1,12 @@
 // The one Module Federation `shared` map (ARCHITECTURE §3), imported by every rspack config.
 // Singletons only; nothing else is shared.
+
+/**
+ * ARCHITECTURE §3: loading one remote never fetches another remote's entry. The default
+ * `version-first` downloads every registered remote's entry to negotiate versions; with singletons
+ * there is nothing to negotiate, so the first loaded copy (the shell's) is used.
+ */
+export const mfShareStrategy = 'loaded-first';
 export const mfShared = {
   react: { singleton: true, requiredVersion: '^19.3.0' },
   'react/jsx-runtime': { singleton: true, requiredVersion: '^19.3.0' },

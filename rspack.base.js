@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { HtmlRspackPlugin } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { mfShared } from './mf.shared.js';
+import { mfShareStrategy, mfShared } from './mf.shared.js';
 
 /** Browsers the console supports; old Internet Explorer gets a notice instead (shell/public). */
 const TARGETS = 'chrome >= 100, edge >= 100, firefox >= 100, safari >= 15';
@@ -65,6 +65,7 @@ export function remoteConfig({ name, dir, production }) {
         filename: 'remoteEntry.js',
         exposes: { './app': './src/app.tsx' },
         shared: mfShared,
+        shareStrategy: mfShareStrategy,
         manifest: true,
         dts: false, // type generation breaks offline (TOOLCHAIN)
         experiments: { optimization: { target: 'web' } },

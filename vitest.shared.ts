@@ -7,9 +7,11 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const workspaceAlias = {
   '@airloom/contracts': here('./contracts/src/index.ts'),
   '@airloom/shared-ui/testing': here('./shared-ui/src/testing.ts'),
+  '@airloom/shared-ui/remote': here('./shared-ui/src/remote.ts'),
   '@airloom/shared-ui': here('./shared-ui/src/index.ts'),
   '@airloom/usp': here('./usp/src/index.ts'),
   '@airloom/gateway/testing': here('./gateway/src/testing.ts'),
+  '@airloom/gateway/public': here('./gateway/src/public.ts'),
   '@airloom/gateway': here('./gateway/src/index.ts'),
   '@airloom/device-sim': here('./device-sim/src/index.ts'),
 };

@@ -7,6 +7,7 @@ export async function setup(project: TestProject): Promise<void> {
   running = await startConsole();
   project.provide('consoleUrl', running.url);
   project.provide('consoleDataDir', running.dataDir);
+  project.provide('consoleMqttUrl', running.mqttUrl);
 }
 
 export async function teardown(): Promise<void> {
@@ -17,5 +18,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     consoleUrl: string;
     consoleDataDir: string;
+    /** the console's embedded broker, for simulated devices */
+    consoleMqttUrl: string;
   }
 }

@@ -1,10 +1,11 @@
-// The shell: Module Federation host `shell` (ARCHITECTURE §3). No static remotes — they come from
-// /remotes.json at runtime. Shared singletons come from the one map in ../mf.shared.js.
+// The shell: the Module Federation host `shell` (ARCHITECTURE §3). No static remotes — they come
+// from /remotes.json at runtime. It is built without the federation plugin: the runtime is a chunk
+// of its own (src/federation/host-instance.ts) that the login page never loads, and the shell's
+// copies of the shared singletons of ../mf.shared.js are handed to it there.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { mfShared } from '../mf.shared.js';
 import { baseConfig } from '../rspack.base.js';
 
@@ -18,20 +19,19 @@ const legacyScript = `legacy-browser.${createHash('sha256').update(legacySource)
 // sharing, wifimap and topology join the default when their screens are built).
 const flags = (process.env.AIRLOOM_FLAGS ?? 'beta').split(',').map((f) => f.trim()).filter(Boolean);
 
+// The installed version of each shared package, which the runtime announces to the remotes.
+const sharedVersions = Object.fromEntries(
+  Object.keys(mfShared).map((name) => {
+    const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+    return [name, JSON.parse(readFileSync(here(`../node_modules/${pkg}/package.json`), 'utf8')).version];
+  }),
+);
+
 export default (_env, argv) => ({
   ...baseConfig({ dir: new URL('.', import.meta.url), production: argv.mode !== 'development', uniqueName: 'shell', publicPath: '/' }),
   entry: { main: './src/main.ts' },
   plugins: [
-    new ModuleFederationPlugin({
-      name: 'shell',
-      // The host provides its singletons eagerly: they are in the entry chunk instead of a dozen
-      // chunks fetched only after the federation runtime has run (one round trip less before
-      // the first paint, LCP budget). Remotes still share them; the host needs them anyway.
-      shared: Object.fromEntries(Object.entries(mfShared).map(([name, options]) => [name, { ...options, eager: true }])),
-      dts: false,
-      experiments: { optimization: { target: 'web' } },
-    }),
-    new rspack.DefinePlugin({ __AIRLOOM_FLAGS__: JSON.stringify(flags) }),
+    new rspack.DefinePlugin({ __AIRLOOM_FLAGS__: JSON.stringify(flags), __AIRLOOM_SHARED_VERSIONS__: JSON.stringify(sharedVersions) }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: './public/legacy-browser.js', to: legacyScript }] }),
     new rspack.HtmlRspackPlugin({ template: './index.html', templateParameters: { legacyScript }, scriptLoading: 'defer' }),
   ],

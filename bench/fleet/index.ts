@@ -1,4 +1,4 @@
-// Fleet-scale benchmark (issue 4 §5). N simulated devices (a device-sim child process) against a
+// Fleet-scale benchmark. N simulated devices (a device-sim child process) against a
 // gateway runtime (its own child process, so its CPU and RSS are its own) and MariaDB (a throw-away
 // database), once through Mosquitto and once through the embedded aedes broker (scenario.ts):
 //   1. connect: the time until every device is connected and online in the database;

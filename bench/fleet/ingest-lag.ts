@@ -3,7 +3,7 @@
 // emit time in the `SentAt` param); the devices that have an unconfirmed report are then looked up
 // by primary key every POLL_MS until their row's `uptime` reaches the reported one. The lag is the
 // poll's start minus SentAt, so it is rounded up to the poll (≤ POLL_MS too long, never too short).
-import { decodeMsg, decodeRecord, snFromEndpointId } from '@airloom/usp';
+import { decodeMsg, decodeRecord, snFromEndpointId, STATUS_EVENT_SENT_AT, TR181 } from '@airloom/usp';
 import mqtt from 'mqtt';
 import mysql from 'mysql2/promise';
 import type { Login } from './mosquitto.js';
@@ -65,7 +65,7 @@ export async function trackIngestLag(options: {
       const msg = decodeMsg(record.payload);
       if (msg.type !== 'notify' || msg.notification.kind !== 'event' || msg.notification.eventName !== STATUS_EVENT) return;
       sn = snFromEndpointId(record.fromId);
-      report = { uptime: Number(msg.notification.params.UpTime), sentAt: Number(msg.notification.params.SentAt) };
+      report = { uptime: Number(msg.notification.params[TR181.upTime]), sentAt: Number(msg.notification.params[STATUS_EVENT_SENT_AT]) };
     } catch {
       return;
     }
@@ -81,7 +81,8 @@ export async function trackIngestLag(options: {
     list.push(report);
     pending.set(sn, list);
   });
-  await client.subscribeAsync('usp/c/+', { qos: 0 });
+  // bare and with the 3.1.1 reply-to suffix (TR-369 R-MQTT.24)
+  await client.subscribeAsync(['usp/c/+', 'usp/c/+/+'], { qos: 0 });
 
   let polling = true;
   const loop = (async () => {

@@ -2,31 +2,33 @@
 // it against a test database and main.ts against the configured one.
 import path from 'node:path';
 import express, { type Express } from 'express';
-import { noopProvisioner, type Bus, type DeviceProvisioner } from '@airloom/gateway';
+import { noopProvisioner, type Bus, type DeviceProvisioner } from '@airloom/gateway/public';
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
 import { DEMO_ACCOUNT } from './db/seed.js';
+import { mountEndpoints } from './http/endpoints.js';
 import { errorHandler, notFoundHandler, requestLogger } from './http/error-handler.js';
+import { createProjectAccess } from './http/project-access.js';
 import { csrfGuard, securityHeaders } from './http/security.js';
+import { requireSession } from './http/session.js';
 import { createLogger, type Logger } from './logger.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
-import { createAuthRouter } from './modules/auth/auth.routes.js';
+import { authHandlers } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createOutboxSender, type Sender } from './modules/auth/sender.js';
 import { createDevicesRepository } from './modules/devices/devices.repository.js';
-import { createDevicesRouter } from './modules/devices/devices.routes.js';
+import { deviceHandlers } from './modules/devices/devices.routes.js';
 import { createDevicesService } from './modules/devices/devices.service.js';
 import { createDocsRouter } from './modules/docs/docs.routes.js';
+import { buildOpenApiDocument } from './modules/docs/openapi.js';
 import { createEventHub, type EventHub } from './modules/events/events.hub.js';
-import { createEventsRouter } from './modules/events/events.routes.js';
-import { createHealthRouter } from './modules/health/health.routes.js';
 import { createManufacturerRepository } from './modules/manufacturer/manufacturer.repository.js';
-import { createManufacturerRouter } from './modules/manufacturer/manufacturer.routes.js';
+import { manufacturerGuard, manufacturerHandlers } from './modules/manufacturer/manufacturer.routes.js';
 import { createManufacturerService } from './modules/manufacturer/manufacturer.service.js';
-import { createOverviewRouter } from './modules/overview/overview.routes.js';
 import { createOverviewService } from './modules/overview/overview.service.js';
+import { platformHandlers } from './modules/platform/platform.routes.js';
 import { createProjectsRepository } from './modules/projects/projects.repository.js';
-import { createProjectsRouter } from './modules/projects/projects.routes.js';
+import { projectHandlers } from './modules/projects/projects.routes.js';
 import { createProjectsService } from './modules/projects/projects.service.js';
 import { discoverRemotes, loadRemotesManifest, remoteOrigins } from './modules/web/remotes.js';
 import { createWebRouter } from './modules/web/web.routes.js';
@@ -59,45 +61,52 @@ export function createApp(deps: AppDeps): Express {
 
   const auth = createAuthService({ repo: createAuthRepository(db), sender, logger, clock, demoAccount: DEMO_ACCOUNT });
   const projectsRepo = createProjectsRepository(db);
-  const devices = createDevicesService({ repo: createDevicesRepository(db), projects: projectsRepo, bus: deps.bus, clock, logger });
-  const projects = createProjectsService({ repo: projectsRepo, clock, releaseDevices: devices.releaseProject });
+  const access = createProjectAccess({ projects: projectsRepo, clock });
+  const deviceDirectory = createDevicesRepository(db, deps.bus);
+  const devices = createDevicesService({ repo: deviceDirectory, logger });
+  const projects = createProjectsService({ repo: projectsRepo, access, clock, releaseDevices: devices.releaseProject });
   const manufacturer = createManufacturerService({
     repo: createManufacturerRepository(db),
     provisioner: deps.provisioner ?? noopProvisioner,
-    bus: deps.bus,
+    devices: deviceDirectory,
     logger,
   });
   const eventHub = deps.eventHub ?? createEventHub(deps.bus, logger);
   const overview = createOverviewService({ projects, devices });
+  // built once, on first request: a loop over contracts' endpoint list
+  let openApi: Record<string, unknown> | undefined;
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   // API answers are no-store and static files get serve-static's own ETag: hashing every JSON body is waste.
   app.set('etag', false);
-
   app.use(requestLogger(logger));
   app.use(securityHeaders(remoteOrigins(manifest)));
-  app.use(createHealthRouter(db, logger));
+  const root = express.Router();
+  app.use(root);
   app.use(csrfGuard(config.allowedOrigins));
-
   const api = express.Router();
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store'); // API answers are per-session
     next();
   });
-  api.use(createManufacturerRouter(auth, manufacturer, config.manufacturerKey));
-  api.use(createEventsRouter(auth, projects, eventHub));
-  api.use(express.json({ limit: '64kb' }));
-  api.use('/auth', createAuthRouter(auth));
-  api.use(createDevicesRouter(auth, devices));
-  api.use('/projects', createProjectsRouter(auth, projects));
-  api.use('/overview', createOverviewRouter(auth, overview));
+  // ARCHITECTURE §4: every endpoint from its declaration in contracts; only handlers are written here
+  mountEndpoints(
+    { api, root },
+    {
+      auth: authHandlers(auth),
+      projects: projectHandlers(projects, overview),
+      devices: deviceHandlers({ devices, auth, access, hub: eventHub }),
+      manufacturer: manufacturerHandlers(manufacturer),
+      platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
+    },
+    { guards: { session: requireSession(auth), manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },
+  );
   api.use(createDocsRouter());
   app.use('/api/v1', api);
   app.use('/api', notFoundHandler()); // unknown /api/* → 404 envelope, never the SPA
-
-  app.use(createWebRouter({ staticRoot: config.staticRoot, manifest, localRemotes }));
+  app.use(createWebRouter({ staticRoot: config.staticRoot, localRemotes }));
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
   return app;

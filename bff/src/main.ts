@@ -17,7 +17,7 @@ import {
   type Bus,
   type EmbeddedBroker,
   type GatewayRuntime,
-} from '@airloom/gateway';
+} from '@airloom/gateway/public';
 import type { Fleet } from '@airloom/device-sim';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';

@@ -36,6 +36,11 @@ export const ErrorCode = {
   /** spec §4: e.g. an NVR cannot be auto-maintained, reset or upgraded */
   DEVICE_OPERATION_UNSUPPORTED: 35,
   DEVICE_OFFLINE: 36,
+  /**
+   * An operation that must not run twice was sent, its answer was lost, and the device never showed
+   * whether it ran (docs/decisions/gateway.md): the user is asked to check the device.
+   */
+  DEVICE_RESULT_UNKNOWN: 37,
   WIRELESS_POLICY_LIMIT: 40,
 
   // 41–60

@@ -5,6 +5,7 @@ export * from './permissions.js';
 export * from './domain/project.js';
 export * from './domain/account.js';
 export * from './domain/device.js';
+export * from './domain/device-list.js';
 export * from './domain/wireless.js';
 export * from './domain/network.js';
 export * from './domain/topology.js';
@@ -28,6 +29,9 @@ export {
 export { shareCapCode, type ShareCounts, type ShareRequest } from './rules/sharing.js';
 export { DEVICE_PASSWORD_SPECIALS, NAME_SYMBOLS } from './rules/charsets.js';
 export { charLength } from './rules/key.js';
+export { projectNameKey } from './rules/project.js';
+export { hasEmoticon } from './rules/names.js';
 export { en, lookupText, ruleText, text, type EnglishTexts, type TextParams } from './i18n/en.js';
 export { interpolate } from './i18n/interpolate.js';
 export * from './api/index.js';
+export * from './domain/capabilities.js';

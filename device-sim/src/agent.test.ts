@@ -160,14 +160,20 @@ describe.each(BROKERS)('agent on $name', ({ start }) => {
     const status = await controller.waitFor(isNotify(agent.endpointId, isEvent('X_AIRLOOM_Status!')));
     const n = (status.msg as NotifyMsg).notification;
     if (n.kind !== 'event') throw new Error('not an event');
-    expect(n.params).toMatchObject({ IPAddress: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/), SoftwareVersion: expect.any(String), MeshRole: '' });
-    const radios = JSON.parse(n.params.Radios!) as { band: string; channel: number; power: number; noise: number }[];
-    expect(radios.map((r) => r.band)).toEqual(['2.4GHz', '5GHz']);
-    expect(radios[0]!.noise).toBeLessThan(-80);
-    const clients = JSON.parse(n.params.WiFiClients!) as unknown[];
-    expect(Number(n.params.Clients)).toBe(clients.length);
-    expect(JSON.parse(n.params.Ports!)).toEqual([{ name: 'LAN1', up: true, speed: 1000 }]);
-    expect(JSON.parse(n.params.SSIDs!)).toContain('Airloom-Office');
+    // TR-181 parameters by full path (usp STATUS_EVENT_PATHS)
+    expect(n.params).toMatchObject({
+      'Device.IP.Interface.1.IPv4Address.1.IPAddress': expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/),
+      'Device.DeviceInfo.SoftwareVersion': expect.any(String),
+      'Device.X_AIRLOOM_MeshRole': '',
+      'Device.WiFi.Radio.1.OperatingFrequencyBand': '2.4GHz',
+      'Device.WiFi.Radio.2.OperatingFrequencyBand': '5GHz',
+      'Device.Ethernet.Interface.1.Name': 'LAN1',
+      'Device.Ethernet.Interface.1.Status': 'Up',
+    });
+    expect(Number(n.params['Device.WiFi.Radio.1.Stats.Noise'])).toBeLessThan(-80);
+    const associated = Object.keys(n.params).filter((k) => /AssociatedDevice\.\d+\.MACAddress$/.test(k));
+    expect(Number(n.params['Device.Hosts.HostNumberOfEntries'])).toBeGreaterThanOrEqual(associated.length);
+    expect(Object.entries(n.params).some(([k, v]) => /^Device\.WiFi\.SSID\.\d+\.SSID$/.test(k) && v === 'Airloom-Office')).toBe(true);
   });
 
   it('renames itself on Set, answers with the new value and sends a ValueChange', async () => {

@@ -19,7 +19,10 @@ import {
   eventNotification,
   parseAgentTopic,
   USP_CONTENT_TYPE,
+  USP_ENDPOINT_ID,
   USP_ERR,
+  uspPublish,
+  withReplyTo,
   valueChangeNotification,
   type Notification,
   type OperateMsg,
@@ -47,13 +50,18 @@ export interface AgentOptions {
   scheduler?: Scheduler;
   /** shared by a fleet: bounds simultaneous connection attempts */
   gate?: ConnectGate;
+  /**
+   * runs a command key once, answering a repeat without running it (default). TR-369 does not
+   * require it, and some agents pass the key through as a label: false behaves like them.
+   */
+  dedupeCommandKeys?: boolean;
 }
 
 export type AgentState = 'stopped' | 'connecting' | 'online' | 'rebooting';
 
 interface PendingNotify {
   msgId: string;
-  payload: Uint8Array;
+  payload: { msgId: string; bytes: Uint8Array };
   firstSentAt: number;
   attempt: number;
   task?: ScheduledTask;
@@ -86,7 +94,7 @@ export class Agent extends EventEmitter<AgentEvents> {
   /** handles what the controller sends this many ms late, like a device on a slow link */
   latencyMs = 0;
 
-  private readonly opts: Required<Pick<AgentOptions, 'brokerUrl' | 'protocolVersion' | 'controllerId' | 'timeScale'>>;
+  private readonly opts: Required<Pick<AgentOptions, 'brokerUrl' | 'protocolVersion' | 'controllerId' | 'timeScale' | 'dedupeCommandKeys'>>;
   private readonly scheduler: Scheduler;
   private readonly gate: ConnectGate | undefined;
   private readonly cfg: AgentConfig;
@@ -119,6 +127,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       protocolVersion: options.protocolVersion ?? 5,
       controllerId: options.controllerId ?? 'self::airloom',
       timeScale: options.timeScale ?? 1,
+      dedupeCommandKeys: options.dedupeCommandKeys ?? true,
     };
     this.scheduler = options.scheduler ?? new Scheduler();
     this.gate = options.gate;
@@ -249,13 +258,16 @@ export class Agent extends EventEmitter<AgentEvents> {
       reconnectPeriod: 0, // our own jittered back-off instead of a fixed period
       connectTimeout: 15_000,
       keepalive: 60,
+      // the will is a PUBLISH of a USP Record too: it names the reply-to (R-MQTT.22–24)
       will: {
-        topic: controllerTopic(this.endpointId),
+        topic: v5 ? controllerTopic(this.endpointId) : withReplyTo(controllerTopic(this.endpointId), agentTopic(this.endpointId)),
         payload: Buffer.from(this.disconnectRecord('Lost connection')),
         qos: 1,
         retain: false,
+        ...(v5 ? { properties: { contentType: USP_CONTENT_TYPE, responseTopic: agentTopic(this.endpointId) } } : {}),
       },
-      ...(v5 ? { properties: { sessionExpiryInterval: 0 } } : {}),
+      // R-MQTT.13: an MQTT 5 endpoint names itself in CONNECT
+      ...(v5 ? { properties: { sessionExpiryInterval: 0, userProperties: { [USP_ENDPOINT_ID]: this.endpointId } } } : {}),
     };
     const client = mqtt.connect(this.opts.brokerUrl, options);
     this.client = client;
@@ -296,7 +308,7 @@ export class Agent extends EventEmitter<AgentEvents> {
 
   private async onConnect(client: MqttClient): Promise<void> {
     try {
-      await client.subscribeAsync(agentSubscription(this.endpointId), { qos: 1 });
+      await client.subscribeAsync(agentSubscription(this.endpointId, this.opts.protocolVersion), { qos: 1 });
       await this.publish(
         client,
         controllerTopic(this.endpointId),
@@ -321,10 +333,12 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.scheduleStatus(this.scaled(this.cfg.periodicNotifInterval) * (0.05 + Math.random() * 0.25));
   }
 
-  private async publish(client: MqttClient, topic: string, payload: Uint8Array, extra: IClientPublishOptions['properties'] = {}): Promise<void> {
+  /** Every PUBLISH of a Record names the agent's topic as its reply-to (R-MQTT.22–24, R-MQTT.27, R-MQTT.29). */
+  private async publish(client: MqttClient, topic: string, payload: Uint8Array, msgId?: string, correlationData?: Buffer): Promise<void> {
+    const target = uspPublish({ topic, replyTo: agentTopic(this.endpointId), protocolVersion: this.opts.protocolVersion, toId: this.opts.controllerId, msgId });
     const options: IClientPublishOptions = { qos: 1 };
-    if (this.opts.protocolVersion === 5) options.properties = { contentType: USP_CONTENT_TYPE, ...extra };
-    await client.publishAsync(topic, Buffer.from(payload), options);
+    if (target.properties) options.properties = { ...target.properties, ...(correlationData ? { correlationData } : {}) };
+    await client.publishAsync(target.topic, Buffer.from(payload), options);
   }
 
   /** Disconnect record, then DISCONNECT. */
@@ -369,10 +383,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       return;
     }
     const replyTo = parsed.replyTo ?? responseTopic ?? controllerTopic(this.endpointId);
-    const answer = (response: UspMsg) => {
-      const props = correlationData ? { correlationData } : {};
-      return this.publish(client, replyTo, encodeMsgRecord(fromId, this.endpointId, response), props);
-    };
+    const answer = (response: UspMsg) => this.publish(client, replyTo, encodeMsgRecord(fromId, this.endpointId, response), response.msgId, correlationData);
     switch (msg.type) {
       case 'get':
         void answer(this.model.get(msg)).catch(() => undefined);
@@ -420,7 +431,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       duration = Number(raw);
     }
     // duplicate delivery of a command we already ran: answer it, do not run it twice
-    if (msg.commandKey && this.executedKeys.has(msg.commandKey)) {
+    if (this.opts.dedupeCommandKeys && msg.commandKey && this.executedKeys.has(msg.commandKey)) {
       void done().catch(() => undefined);
       return;
     }
@@ -532,7 +543,7 @@ export class Agent extends EventEmitter<AgentEvents> {
 
   private notify(sub: Subscription, notification: Notification, key: string | undefined): void {
     const msg = buildNotify(sub.id, notification, { sendResp: true });
-    const payload = encodeMsgRecord(this.opts.controllerId, this.endpointId, msg);
+    const payload = { msgId: msg.msgId, bytes: encodeMsgRecord(this.opts.controllerId, this.endpointId, msg) };
     for (const [id, p] of this.pending) {
       if (key && p.key === key) {
         p.task?.cancel();
@@ -554,11 +565,11 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.retryLater(p, this.retryDelay(p.attempt));
   }
 
-  private async sendNotify(payload: Uint8Array): Promise<void> {
+  private async sendNotify(payload: { msgId: string; bytes: Uint8Array }): Promise<void> {
     const client = this.client;
     if (!client || !this.connected) return;
     try {
-      await this.publish(client, controllerTopic(this.endpointId), payload, { responseTopic: agentTopic(this.endpointId) });
+      await this.publish(client, controllerTopic(this.endpointId), payload.bytes, payload.msgId);
     } catch {
       // lost with the connection; the retry or the next connection sends it again
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run sim -- --devices N --project ID --broker URL`: registers N simulated devices for a
-// project with the console's manufacturer API (fresh secrets each run), runs them as USP agents
-// against the broker and prints a live status line until Ctrl-C.
+// `npm run sim -- --devices N --project ID --broker URL` (or `--mix router:1,switch:2,ap:8`):
+// registers simulated devices for a project with the console's manufacturer API (fresh secrets
+// each run), runs them as USP agents against the broker and prints a live status line until Ctrl-C.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,13 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createFleet } from './fleet.js';
 import { registerDevices } from './register.js';
-import { generateFleet } from './specs.js';
+import { generateFleet, parseMix, type FleetMix } from './specs.js';
 
 const EMBEDDED_BROKER_PORT = '18830';
 
-const USAGE = `Usage: npm run sim -- --devices N --project ID [options]
+const USAGE = `Usage: npm run sim -- (--devices N | --mix TYPE:N,…) --project ID [options]
 
-  --devices N          how many devices (deterministic SNs per project)
+  --devices N          how many devices, of mixed types (deterministic SNs per project)
+  --mix TYPE:N,…       exactly these devices, e.g. router:1,switch:2,ap:8,ipc:2
+                       (types: router, ap, switch, mesh, v7, wrouter, nvr, ipc, cpe)
   --project ID         the project they are staged for
   --broker URL         MQTT broker (default: env MQTT_URL or mqtt://127.0.0.1:${EMBEDDED_BROKER_PORT})
   --console URL        console for the registration (default http://localhost:8080)
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       devices: { type: 'string' },
+      mix: { type: 'string' },
       project: { type: 'string' },
       broker: { type: 'string' },
       console: { type: 'string' },
@@ -65,7 +68,17 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const count = positiveInt(values.devices, '--devices');
+  if (values.devices !== undefined && values.mix !== undefined) fail('give --devices or --mix, not both');
+  let size: number | FleetMix;
+  if (values.mix !== undefined) {
+    try {
+      size = parseMix(values.mix);
+    } catch (err) {
+      fail(`--mix: ${(err as Error).message}`);
+    }
+  } else {
+    size = positiveInt(values.devices, '--devices');
+  }
   const projectId = positiveInt(values.project, '--project');
   const brokerUrl = values.broker ?? process.env.MQTT_URL ?? `mqtt://127.0.0.1:${EMBEDDED_BROKER_PORT}`;
   let port: string;
@@ -82,9 +95,11 @@ async function main(): Promise<void> {
   const key = values.key ?? process.env.AIRLOOM_MANUFACTURER_KEY ?? keyFromFile();
   if (!key) fail('no manufacturer key: pass --key, set AIRLOOM_MANUFACTURER_KEY, or start the console (it writes ./data/manufacturer.key)');
 
-  const specs = generateFleet(projectId, count).map((s) => ({ ...s, secret: randomBytes(24).toString('base64url') }));
+  const specs = generateFleet(projectId, size).map((s) => ({ ...s, secret: randomBytes(24).toString('base64url') }));
+  const count = specs.length;
   const registered = await registerDevices(specs, { consoleUrl, key, projectId });
-  console.log(`registered ${count} devices for project ${projectId} at ${consoleUrl} (${registered.created} new, ${registered.updated} again)`);
+  const byType = [...new Set(specs.map((d) => d.type))].map((t) => `${t}:${specs.filter((d) => d.type === t).length}`).join(',');
+  console.log(`registered ${count} devices (${byType}) for project ${projectId} at ${consoleUrl} (${registered.created} new, ${registered.updated} again)`);
 
   const fleet = createFleet(specs, {
     brokerUrl,

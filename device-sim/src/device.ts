@@ -10,6 +10,8 @@ export interface Radio {
   channel: number;
   /** percent of the maximum (TR-181 TransmitPower) */
   power: number;
+  /** dBm at 100 % (the radio's regulatory maximum) */
+  maxPowerDbm: number;
   /** dBm, wobbles around `baseNoise` */
   noise: number;
   baseNoise: number;
@@ -51,6 +53,30 @@ export interface Port {
   poePower: number;
 }
 
+/** A mesh secondary's wireless link towards the primary, as it measures it. */
+export interface Backhaul {
+  parentSn: string;
+  hops: number;
+  /** dBm of the parent's signal */
+  signal: number;
+  /** Mbit/s of the last data rate towards the parent */
+  rate: number;
+}
+
+/** Transmit power in dBm for a percentage of the radio's maximum (power halves every 3 dB). */
+export function powerDbm(radio: Pick<Radio, 'power' | 'maxPowerDbm'>): number {
+  return Math.round(radio.maxPowerDbm + 10 * Math.log10(Math.max(radio.power, 1) / 100));
+}
+
+// a rough 802.11ac 2x2 rate for a signal strength: what a backhaul link reports
+function rateFor(signal: number): number {
+  if (signal >= -55) return 867;
+  if (signal >= -62) return 585;
+  if (signal >= -68) return 390;
+  if (signal >= -74) return 195;
+  return 65;
+}
+
 const HOST_NAMES = [
   'iPhone', 'Galaxy-S24', 'Pixel-8', 'ThinkPad', 'MacBook-Air', 'iPad', 'Surface', 'Printer-HP',
   'Echo-Dot', 'Chromecast', 'PS5', 'SmartTV', 'Desk-PC', 'Xiaomi-13', 'Kindle', 'Fridge', 'AC-Unit',
@@ -72,6 +98,10 @@ export class SimDevice {
   readonly ssids: string[];
   readonly radios: Radio[] = [];
   readonly ports: Port[] = [];
+  /** W its PoE ports may draw together; 0 without PoE */
+  readonly poeBudget: number;
+  /** how a mesh secondary reaches the primary; null otherwise */
+  readonly backhaul: Backhaul | null;
   clients: WifiClient[] = [];
   wired: WiredHost[] = [];
   bytesSent = 0;
@@ -100,11 +130,16 @@ export class SimDevice {
         band,
         channel: band === '2.4GHz' ? this.rng.pick([1, 6, 11]) : this.rng.pick([36, 44, 149, 157]),
         power: this.rng.pick([50, 75, 100]),
+        maxPowerDbm: band === '2.4GHz' ? 20 : 23,
         noise: baseNoise,
         baseNoise,
       });
     }
     for (let i = 0; i < traits.ports; i++) this.ports.push(this.makePort(i, traits.poe));
+    this.poeBudget = traits.poeBudget;
+    // each hop further from the primary hears its parent a little worse
+    const signal = spec.backhaul ? this.rng.int(-60, -48) - 6 * (spec.backhaul.hops - 1) : 0;
+    this.backhaul = spec.backhaul ? { ...spec.backhaul, signal, rate: rateFor(signal) } : null;
     this.clientMean = CLIENT_MEAN[spec.type] ?? 0;
     // a demo device has been running for a while before the console first sees it
     this.uptimeAtBoot = this.rng.int(3_600, 30 * 86_400);
@@ -124,6 +159,11 @@ export class SimDevice {
     this.bytesSent = 0;
     this.bytesReceived = 0;
     this.populate();
+  }
+
+  /** W drawn by the powered devices on its ports. */
+  poeUsed(): number {
+    return this.ports.reduce((sum, p) => sum + p.poePower, 0);
   }
 
   /** One step of life: traffic since the last step, a client may join or leave, noise and signals wobble. */
@@ -147,6 +187,10 @@ export class SimDevice {
       radio.noise = clamp(radio.noise + this.rng.int(-1, 1), radio.baseNoise - 3, radio.baseNoise + 3);
     }
     for (const c of this.clients) c.signal = clamp(c.signal + this.rng.int(-2, 2), -88, -30);
+    if (this.backhaul) {
+      this.backhaul.signal = clamp(this.backhaul.signal + this.rng.int(-1, 1), -80, -40);
+      this.backhaul.rate = rateFor(this.backhaul.signal);
+    }
   }
 
   private makePort(i: number, poe: boolean): Port {

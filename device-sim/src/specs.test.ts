@@ -1,7 +1,7 @@
 import { DeviceRegisterRequestSchema, rules } from '@airloom/contracts';
 import { endpointIdFor } from '@airloom/usp';
 import { describe, expect, it } from 'vitest';
-import { demoFleet, generateFleet } from './specs.js';
+import { demoFleet, generateFleet, parseMix } from './specs.js';
 
 describe('demo fleets', () => {
   it('500000 is a WLAN site: gateway, 2 PoE switches, 8 APs, an NVR, 2 cameras and a CPE bridge', () => {
@@ -60,5 +60,32 @@ describe('generated fleets', () => {
       expect(rules.serialNumber.safeParse(d.sn).success).toBe(true);
       expect(rules.name.safeParse(d.name).success).toBe(true);
     }
+  });
+
+  it('gives exactly the devices of a mix, with distinct identities and the mesh nodes as one primary and secondaries', () => {
+    const fleet = generateFleet(1234, { router: 1, switch: 2, ap: 8, ipc: 2, mesh: 3 });
+    const count = (type: string) => fleet.filter((d) => d.type === type).length;
+    expect([count('router'), count('switch'), count('ap'), count('ipc'), count('mesh')]).toEqual([1, 2, 8, 2, 3]);
+    expect(fleet).toHaveLength(16);
+    expect(new Set(fleet.map((d) => d.sn)).size).toBe(16);
+    expect(new Set(fleet.map((d) => d.mac)).size).toBe(16);
+    expect(fleet.filter((d) => d.type === 'mesh').map((d) => d.meshRole)).toEqual(['primary', 'secondary', 'secondary']);
+    expect(generateFleet(1234, { router: 1, switch: 2, ap: 8, ipc: 2, mesh: 3 })).toEqual(fleet);
+  });
+});
+
+describe('--mix', () => {
+  it('reads type:count pairs', () => {
+    expect(parseMix('router:1,switch:2,ap:8,ipc:2')).toEqual({ router: 1, switch: 2, ap: 8, ipc: 2 });
+    expect(parseMix(' AP : 3 ')).toEqual({ ap: 3 });
+  });
+
+  it('refuses what it cannot count exactly, saying why', () => {
+    expect(() => parseMix('')).toThrow(/empty/);
+    expect(() => parseMix('router')).toThrow(/"router" is not type:count/);
+    expect(() => parseMix('toaster:1')).toThrow(/"toaster" is not a device type/);
+    expect(() => parseMix('ap:0')).toThrow(/from 1 to 100000/);
+    expect(() => parseMix('ap:1.5')).toThrow(/is not type:count/);
+    expect(() => parseMix('ap:1,ap:2')).toThrow(/ap is given twice/);
   });
 });

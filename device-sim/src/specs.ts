@@ -1,7 +1,7 @@
 // Which devices a simulated fleet has: the two demo projects' standing fleets and the CLI's
 // generated ones. Everything here is deterministic: the same project gives the same SNs, MACs,
 // names and IPs on every start; only the broker secrets are fresh (the caller supplies them).
-import { LIMITS, type DeviceType, type MeshNodeMode } from '@airloom/contracts';
+import { DEVICE_TYPES, LIMITS, type DeviceType, type MeshNodeMode } from '@airloom/contracts';
 import { hash32 } from './random.js';
 
 export interface DeviceSpec {
@@ -19,6 +19,8 @@ export interface DeviceSpec {
   secret?: string;
   /** LAN address the device reports; derived from the SN when absent */
   ip?: string;
+  /** a mesh secondary's wireless way to the primary: the node it associates with, and its hop count */
+  backhaul?: { parentSn: string; hops: number };
 }
 
 /** Locally administered OUI ("AL" in its last two bytes), so simulated MACs never clash with a vendor's. */
@@ -55,13 +57,16 @@ export interface ModelTraits {
   bands: readonly ('2.4GHz' | '5GHz')[];
   softwareVersion: string;
   poe: boolean;
+  /** W the PoE ports may draw together (spec §3 "PoE power: total"); 0 without PoE */
+  poeBudget: number;
 }
 
 /** What a device of this type and model has: ports, radios, PoE, firmware. */
 export function modelTraits(type: DeviceType, model: string): ModelTraits {
   const info = MODELS[type];
-  const ports = model === SMALL_SWITCH ? 8 : info.ports;
-  return { ports, bands: info.bands, softwareVersion: info.softwareVersion, poe: type === 'switch' };
+  const small = model === SMALL_SWITCH;
+  const poe = type === 'switch';
+  return { ports: small ? 8 : info.ports, bands: info.bands, softwareVersion: info.softwareVersion, poe, poeBudget: poe ? (small ? 120 : 370) : 0 };
 }
 
 function macFor(projectId: number, index: number): string {
@@ -80,9 +85,11 @@ interface DemoEntry {
   name: string;
   model?: string;
   meshRole?: MeshNodeMode;
+  /** name of the mesh node a secondary associates with */
+  parent?: string;
 }
 
-// spec §9 demo ids; issue 4: a WLAN site and a MESH site
+// spec §9 demo ids; a WLAN site and a MESH site
 const DEMO_FLEETS: Record<number, DemoEntry[]> = {
   [LIMITS.demoProjectIdWlan]: [
     { type: 'router', name: 'Gateway' },
@@ -98,10 +105,10 @@ const DEMO_FLEETS: Record<number, DemoEntry[]> = {
   ],
   [LIMITS.demoProjectIdMesh]: [
     { type: 'mesh', name: 'Mesh-Living', meshRole: 'primary' },
-    { type: 'mesh', name: 'Mesh-Kitchen', meshRole: 'secondary' },
-    { type: 'mesh', name: 'Mesh-Bedroom', meshRole: 'secondary' },
-    { type: 'mesh', name: 'Mesh-Office', meshRole: 'secondary' },
-    { type: 'mesh', name: 'Mesh-Garden', meshRole: 'secondary' },
+    { type: 'mesh', name: 'Mesh-Kitchen', meshRole: 'secondary', parent: 'Mesh-Living' },
+    { type: 'mesh', name: 'Mesh-Bedroom', meshRole: 'secondary', parent: 'Mesh-Kitchen' },
+    { type: 'mesh', name: 'Mesh-Office', meshRole: 'secondary', parent: 'Mesh-Living' },
+    { type: 'mesh', name: 'Mesh-Garden', meshRole: 'secondary', parent: 'Mesh-Bedroom' },
   ],
 };
 
@@ -109,7 +116,7 @@ const DEMO_FLEETS: Record<number, DemoEntry[]> = {
 export function demoFleet(projectId: number): DeviceSpec[] {
   const entries = DEMO_FLEETS[projectId] ?? [];
   const perType = new Map<DeviceType, number>();
-  return entries.map((e, index) => {
+  const specs = entries.map((e, index): DeviceSpec => {
     const n = (perType.get(e.type) ?? 0) + 1;
     perType.set(e.type, n);
     return {
@@ -123,6 +130,13 @@ export function demoFleet(projectId: number): DeviceSpec[] {
       ip: `192.168.${projectId === LIMITS.demoProjectIdMesh ? 60 : 50}.${index + 1}`,
     };
   });
+  // entries list a parent before its children, so its hop count is known first
+  const byName = new Map(specs.map((s) => [s.name, s]));
+  entries.forEach((e, index) => {
+    const parent = e.parent ? byName.get(e.parent) : undefined;
+    if (parent) specs[index]!.backhaul = { parentSn: parent.sn, hops: (parent.backhaul?.hops ?? 0) + 1 };
+  });
+  return specs;
 }
 
 /** 10.0.0.0/8 host address number `n` (.1 is the site's gateway) */
@@ -136,27 +150,58 @@ const MIX: readonly DeviceType[] = [
   'ap', 'switch', 'ap', 'mesh', 'ap', 'nvr', 'ap', 'cpe', 'ap', 'wrouter',
 ];
 
+/** Devices per type, e.g. `{ router: 1, switch: 2, ap: 8, ipc: 2 }` (`--mix router:1,switch:2,ap:8,ipc:2`). */
+export type FleetMix = Partial<Record<DeviceType, number>>;
+
 /**
- * `count` devices for a project, mixed types. SNs are `AS` + type code + the project id in base 36
- * (6 characters) + a 6-digit index: 16 characters, unique per project and index.
+ * Parses `type:count,type:count`: known device types (spec §3), whole counts from 1, each type once.
+ * Throws a TypeError that says what is wrong.
  */
-export function generateFleet(projectId: number, count: number): DeviceSpec[] {
+export function parseMix(text: string): FleetMix {
+  const mix: FleetMix = {};
+  if (text.trim() === '') throw new TypeError('--mix is empty: give type:count pairs, e.g. router:1,switch:2,ap:8');
+  for (const part of text.split(',')) {
+    const m = /^\s*([a-z0-9]+)\s*:\s*(\d+)\s*$/i.exec(part);
+    if (!m) throw new TypeError(`"${part}" is not type:count`);
+    const type = (m[1] as string).toLowerCase() as DeviceType;
+    if (!(DEVICE_TYPES as readonly string[]).includes(type)) throw new TypeError(`"${m[1]}" is not a device type (${DEVICE_TYPES.join(', ')})`);
+    if (mix[type] !== undefined) throw new TypeError(`${type} is given twice`);
+    const count = Number(m[2]);
+    if (!Number.isInteger(count) || count < 1 || count > 100_000) throw new TypeError(`the count of ${type} must be a whole number from 1 to 100000`);
+    mix[type] = count;
+  }
+  return mix;
+}
+
+/**
+ * Devices for a project: `count` of mixed types, or exactly the counts of a mix (types in the order
+ * given). SNs are `AS` + type code + the project id in base 36 (6 characters) + a 6-digit index: 16
+ * characters, unique per project and index.
+ */
+export function generateFleet(projectId: number, size: number | FleetMix): DeviceSpec[] {
+  const types: DeviceType[] =
+    typeof size === 'number'
+      ? Array.from({ length: size }, (_, i) => MIX[i % MIX.length]!)
+      : (Object.entries(size) as [DeviceType, number][]).flatMap(([type, n]) => Array.from({ length: n }, () => type));
   const project = projectId.toString(36).toUpperCase().padStart(6, '0');
   const specs: DeviceSpec[] = [];
-  for (let i = 0; i < count; i++) {
-    const type = MIX[i % MIX.length]!;
+  const snOf = (type: DeviceType, i: number) => `AS${MODELS[type].code}${project}${String(i + 1).padStart(6, '0')}`;
+  const primaryIndex = types.indexOf('mesh');
+  types.forEach((type, i) => {
     const info = MODELS[type];
     const index = String(i + 1).padStart(6, '0');
+    const primary = type === 'mesh' && i === primaryIndex;
     specs.push({
-      sn: `AS${info.code}${project}${index}`,
+      sn: snOf(type, i),
       mac: macFor(projectId, i),
       type,
       model: type === 'switch' && i % 3 === 0 ? SMALL_SWITCH : info.model,
-      // every mesh node after the first of the fleet is a secondary
-      meshRole: type === 'mesh' ? (i === MIX.indexOf('mesh') ? 'primary' : 'secondary') : '',
+      // every mesh node after the first of the fleet is a secondary, one hop from it
+      meshRole: type === 'mesh' ? (primary ? 'primary' : 'secondary') : '',
       name: `${info.code}-${index}`,
       ip: hostIp(i + 2),
+      ...(type === 'mesh' && !primary ? { backhaul: { parentSn: snOf('mesh', primaryIndex), hops: 1 } } : {}),
     });
-  }
+  });
   return specs;
 }

@@ -40,9 +40,80 @@ describe('TR-181 tree by device type', () => {
     expect(treeOf(camera).get('Device.Ethernet.Interface.1.X_AIRLOOM_PoEEnable')).toBe('false');
   });
 
+  it('reports status as TR-181 parameters of its tree, never API shapes (ARCHITECTURE §1)', () => {
+    for (const spec of [ap, coreSwitch, meshPrimary]) {
+      const device = new SimDevice(spec!);
+      const t = renderTree(device, config(), 1_000);
+      const status = statusParams(device, config(), 1_000);
+      for (const [name, value] of Object.entries(status)) {
+        if (name === 'SentAt') continue;
+        expect(t.get(name), name).toBe(value);
+        expect(value.startsWith('[') || value.startsWith('{'), `${name} is no JSON`).toBe(false);
+      }
+      expect(status.SentAt).toBe('1000');
+      expect(status['Device.DeviceInfo.UpTime']).toBeDefined();
+      expect(status['Device.IP.Interface.1.IPv4Address.1.IPAddress']).toBe(device.ip);
+      // what the device knows but the status does not need stays out
+      expect(Object.keys(status).some((k) => k.startsWith('Device.LocalAgent.'))).toBe(false);
+    }
+  });
+
   it('reports the mesh role', () => {
     expect(treeOf(meshPrimary).get('Device.X_AIRLOOM_MeshRole')).toBe('primary');
     expect(treeOf(ap).get('Device.X_AIRLOOM_MeshRole')).toBe('');
+  });
+
+  it("gives a PoE switch a power budget (spec §3 total/used in W) that its ports' draw stays within", () => {
+    for (const [spec, budget] of [[coreSwitch, 370], [smallSwitch, 120]] as const) {
+      const device = new SimDevice(spec!);
+      const t = renderTree(device, config());
+      expect(Number(t.get('Device.X_AIRLOOM_PoE.PowerBudget'))).toBe(budget);
+      const perPort = [...t].filter(([k]) => k.endsWith('.X_AIRLOOM_PoEPower')).map(([, v]) => Number(v));
+      const used = Number(t.get('Device.X_AIRLOOM_PoE.PowerUsed'));
+      expect(used).toBeCloseTo(perPort.reduce((a, b) => a + b, 0), 0);
+      expect(used).toBeGreaterThan(0);
+      expect(used).toBeLessThan(budget);
+      const status = statusParams(device, config());
+      expect(status['Device.X_AIRLOOM_PoE.PowerBudget']).toBe(String(budget));
+      expect(status['Device.Ethernet.Interface.1.X_AIRLOOM_PoEPower']).toBe(t.get('Device.Ethernet.Interface.1.X_AIRLOOM_PoEPower'));
+    }
+    expect(treeOf(ap).has('Device.X_AIRLOOM_PoE.PowerBudget')).toBe(false);
+    expect(statusParams(new SimDevice(ap!), config())['Device.X_AIRLOOM_PoE.PowerBudget']).toBeUndefined();
+  });
+
+  it('reports transmit power in dBm beside the TR-181 percentage', () => {
+    const device = new SimDevice(gateway!);
+    const t = renderTree(device, config());
+    device.radios.forEach((r, i) => {
+      const dbm = Number(t.get(`Device.WiFi.Radio.${i + 1}.X_AIRLOOM_TransmitPowerdBm`));
+      // 100 % is the band's maximum; half the power is 3 dB less
+      expect(dbm).toBe(Math.round(r.maxPowerDbm + 10 * Math.log10(r.power / 100)));
+      expect(dbm).toBeGreaterThan(10);
+      expect(dbm).toBeLessThanOrEqual(23);
+    });
+    const status = statusParams(device, config());
+    device.radios.forEach((_, i) => {
+      const path = `Device.WiFi.Radio.${i + 1}.X_AIRLOOM_TransmitPowerdBm`;
+      expect(status[path]).toBe(t.get(path));
+    });
+  });
+
+  it('has mesh secondaries report their wireless backhaul (parent, hops, signal, rate); the primary none', () => {
+    const mesh = demoFleet(600000);
+    const bySn = new Map(mesh.map((d) => [d.sn, d]));
+    expect(treeOf(meshPrimary).has('Device.X_AIRLOOM_MeshBackhaul.ParentSerialNumber')).toBe(false);
+    for (const spec of mesh.filter((d) => d.meshRole === 'secondary')) {
+      const status = statusParams(new SimDevice(spec), config());
+      const parent = bySn.get(status['Device.X_AIRLOOM_MeshBackhaul.ParentSerialNumber']!);
+      expect(parent?.type).toBe('mesh');
+      // hops count the way to the primary through the parents
+      let hops = 1;
+      for (let p = parent!; p.meshRole !== 'primary'; p = bySn.get(p.backhaul!.parentSn)!) hops += 1;
+      expect(Number(status['Device.X_AIRLOOM_MeshBackhaul.Hops'])).toBe(hops);
+      expect(Number(status['Device.X_AIRLOOM_MeshBackhaul.SignalStrength'])).toBeLessThan(-40);
+      expect(Number(status['Device.X_AIRLOOM_MeshBackhaul.Rate'])).toBeGreaterThan(0);
+    }
+    expect(Math.max(...mesh.map((d) => d.backhaul?.hops ?? 0))).toBeGreaterThan(1);
   });
 
   it('lists every associated client as a host with its signal strength', () => {

@@ -1,8 +1,8 @@
 // The TR-181 view of a simulated device: the supported data model (schema), the instantiated
 // tree rendered from the device's state, and path resolution for Get/Set/Delete (partial paths,
 // instance numbers, `*` wildcards and simple `[Param=="value"]` search expressions).
-import type { ResolvedPathResult } from '@airloom/usp';
-import type { SimDevice } from './device.js';
+import { inStatusEvent, STATUS_EVENT_SENT_AT, type ResolvedPathResult } from '@airloom/usp';
+import { powerDbm, type SimDevice } from './device.js';
 
 export const MANUFACTURER = 'Airloom';
 
@@ -44,17 +44,21 @@ const OBJECTS: Record<string, readonly string[]> = {
     'Enable', 'ID', 'Recipient', 'NotifType', 'ReferenceList', 'Persistent', 'NotifRetry', 'CreationDate',
   ],
   'Device.WiFi.': ['RadioNumberOfEntries', 'SSIDNumberOfEntries', 'AccessPointNumberOfEntries'],
-  'Device.WiFi.Radio.{i}.': ['Enable', 'Status', 'OperatingFrequencyBand', 'Channel', 'TransmitPower'],
+  'Device.WiFi.Radio.{i}.': ['Enable', 'Status', 'OperatingFrequencyBand', 'Channel', 'TransmitPower', 'X_AIRLOOM_TransmitPowerdBm'],
   'Device.WiFi.Radio.{i}.Stats.': ['Noise'],
   'Device.WiFi.SSID.{i}.': ['Enable', 'Status', 'SSID', 'LowerLayers'],
   'Device.WiFi.AccessPoint.{i}.': ['Enable', 'SSIDReference', 'AssociatedDeviceNumberOfEntries'],
   'Device.WiFi.AccessPoint.{i}.AssociatedDevice.{i}.': ['MACAddress', 'SignalStrength', 'Active'],
   'Device.Ethernet.': ['InterfaceNumberOfEntries'],
   'Device.Ethernet.Interface.{i}.': ['Enable', 'Status', 'Name', 'MaxBitRate', 'X_AIRLOOM_PoEEnable', 'X_AIRLOOM_PoEPower'],
+  // TR-181 has no PoE budget nor a mesh backhaul with hop count: vendor objects (ARCHITECTURE §5)
+  'Device.X_AIRLOOM_PoE.': ['PowerBudget', 'PowerUsed'],
+  'Device.X_AIRLOOM_MeshBackhaul.': ['ParentSerialNumber', 'Hops', 'SignalStrength', 'Rate'],
   'Device.Hosts.': ['HostNumberOfEntries'],
   'Device.Hosts.Host.{i}.': ['PhysAddress', 'IPAddress', 'HostName', 'Active', 'Layer1Interface'],
   'Device.IP.': ['InterfaceNumberOfEntries'],
   'Device.IP.Interface.{i}.': ['Enable', 'Status', 'Name', 'IPv4AddressNumberOfEntries'],
+  'Device.IP.Interface.{i}.Stats.': ['BytesSent', 'BytesReceived'],
   'Device.IP.Interface.{i}.IPv4Address.{i}.': ['Enable', 'IPAddress', 'SubnetMask', 'AddressingType'],
 };
 
@@ -121,7 +125,14 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
     AccessPointNumberOfEntries: device.radios.length * ssidCount,
   });
   device.radios.forEach((r, i) => {
-    put(`Device.WiFi.Radio.${i + 1}.`, { Enable: true, Status: 'Up', OperatingFrequencyBand: r.band, Channel: r.channel, TransmitPower: r.power });
+    put(`Device.WiFi.Radio.${i + 1}.`, {
+      Enable: true,
+      Status: 'Up',
+      OperatingFrequencyBand: r.band,
+      Channel: r.channel,
+      TransmitPower: r.power,
+      X_AIRLOOM_TransmitPowerdBm: powerDbm(r),
+    });
     put(`Device.WiFi.Radio.${i + 1}.Stats.`, { Noise: r.noise });
   });
   device.radios.forEach((_, r) =>
@@ -152,6 +163,10 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
     }),
   );
 
+  if (device.poeBudget > 0) put('Device.X_AIRLOOM_PoE.', { PowerBudget: device.poeBudget, PowerUsed: device.poeUsed().toFixed(1) });
+  const b = device.backhaul;
+  if (b) put('Device.X_AIRLOOM_MeshBackhaul.', { ParentSerialNumber: b.parentSn, Hops: b.hops, SignalStrength: b.signal, Rate: b.rate });
+
   put('Device.Hosts.', { HostNumberOfEntries: device.clients.length + device.wired.length });
   for (const c of device.clients) {
     put(`Device.Hosts.Host.${c.id}.`, { PhysAddress: c.mac, IPAddress: c.ip, HostName: c.hostName, Active: true, Layer1Interface: `Device.WiFi.SSID.${apInstance(c.radio, c.ssid)}.` });
@@ -162,30 +177,21 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
 
   put('Device.IP.', { InterfaceNumberOfEntries: 1 });
   put('Device.IP.Interface.1.', { Enable: true, Status: 'Up', Name: 'br-lan', IPv4AddressNumberOfEntries: 1 });
+  put('Device.IP.Interface.1.Stats.', { BytesSent: device.bytesSent, BytesReceived: device.bytesReceived });
   put('Device.IP.Interface.1.IPv4Address.1.', { Enable: true, IPAddress: device.ip, SubnetMask: '255.255.255.0', AddressingType: 'DHCP' });
   return t;
 }
 
-/** The periodic `Device.X_AIRLOOM_Status!` event's params (common brief: status telemetry). */
+/**
+ * The periodic `Device.X_AIRLOOM_Status!` event's params: the device's TR-181 parameters the event
+ * carries (usp's STATUS_EVENT_PATHS, full paths as names) and when it was emitted (`SentAt`, ms UTC,
+ * so a benchmark can measure ingest lag honestly).
+ */
 export function statusParams(device: SimDevice, cfg: AgentConfig, now = Date.now()): Record<string, string> {
-  return {
-    UpTime: String(device.uptime(now)),
-    Clients: String(device.clients.length + device.wired.length),
-    IPAddress: device.ip,
-    SoftwareVersion: device.softwareVersion,
-    BytesSent: String(device.bytesSent),
-    BytesReceived: String(device.bytesReceived),
-    Radios: JSON.stringify(device.radios.map((r) => ({ band: r.band, channel: r.channel, power: r.power, noise: r.noise }))),
-    WiFiClients: JSON.stringify(
-      device.clients.map((c) => ({ mac: c.mac, signal: c.signal, band: device.radios[c.radio]!.band, ssid: device.ssids[c.ssid]! })),
-    ),
-    Ports: JSON.stringify(device.ports.map((p) => ({ name: p.name, up: p.up, speed: p.up ? p.maxBitRate : 0 }))),
-    SSIDs: JSON.stringify(device.ssids),
-    MeshRole: device.spec.meshRole,
-    Name: cfg.name,
-    // when the agent emitted it (ms UTC): lets a benchmark measure ingest lag honestly
-    SentAt: String(now),
-  };
+  const params: Record<string, string> = {};
+  for (const [path, value] of renderTree(device, cfg, now)) if (inStatusEvent(path)) params[path] = value;
+  params[STATUS_EVENT_SENT_AT] = String(now);
+  return params;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// A new installer: sign-up → login → create a project → logout (storage cleared as spec §4) → login → project still there.
+// A new installer: sign-up (signed in at once) → create a project → logout (storage cleared as spec §4) → login → project still there.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { logInInForm, openConsole, signUpInForm, type FlowPage } from '../support/flow';
 import { outbox } from '../support/outbox';
@@ -27,10 +27,9 @@ describe('account and project lifecycle', () => {
     const password = 'Correct-horse-9';
 
     await signUpInForm(page, account, password, outbox);
-    await page.getByText('Your account is ready. Log in with it.').waitFor();
-
-    await logInInForm(page, account, password);
+    // The sign-up itself signs the new user in: no second password entry, straight to the overview.
     await page.waitForURL('**/overview/preview');
+    await page.getByRole('button', { name: `Account menu for ${account.split('@')[0]}` }).waitFor();
 
     await page.goto('/overview/list');
     await page.getByRole('button', { name: 'Create project' }).click();

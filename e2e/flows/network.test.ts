@@ -1,4 +1,4 @@
-// Network status, live (issue 4 "Done when"): the demo fleet shows in the page, and devices of a
+// Network status, live: the demo fleet shows in the page, and devices of a
 // user's project — real USP agents run by this test against the console's embedded broker — turn
 // offline and online, get renamed and rebooted, without the page being reloaded.
 import { randomBytes } from 'node:crypto';
@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { CSRF_HEADER, type ProjectItem } from '@airloom/contracts';
 import { createFleet, generateFleet, registerDevices, type Agent, type DeviceSpec, type Fleet } from '@airloom/device-sim';
 import { launchChromium, startConsole, type RunningConsole } from '../support';
-import { logInInForm, signUpInForm } from '../support/flow';
+import { signUpInForm } from '../support/flow';
 
 // Device timings × 0.05: a reboot takes about 3 s, a status period 1.5 s.
 const TIME_SCALE = '0.05';
@@ -89,15 +89,18 @@ describe('network status, live', () => {
     await page.getByRole('button', { name: 'Try the live demo' }).click();
     await page.waitForURL('**/overview/preview');
     await page.getByRole('button', { name: 'Open Demo Hotel' }).click();
-    await page.waitForURL('**/manage/status');
+    await page.waitForURL('**/manage/status**');
     await page.getByRole('status', { name: 'Live updates: Live' }).waitFor();
 
     const rows = devicesTable().locator('[data-device-sn]');
     await expect.poll(() => rows.count(), { timeout: LIVE_TIMEOUT }).toBe(15);
     await expect.poll(() => devicesTable().locator('[data-status="1"]').count(), { timeout: LIVE_TIMEOUT }).toBe(15);
-    // a demo project is read-only: nothing to operate
-    expect(await page.getByRole('button', { name: /^(Rename|Reboot|Locate) / }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Add device' }).count()).toBe(0);
+    // a demo project is read-only: its actions are shown, each unavailable and saying why
+    const actions = page.getByRole('button', { name: /^(Rename|Reboot|Locate) / });
+    expect(await actions.count()).toBe(15 * 3);
+    expect(await devicesTable().locator('button[aria-disabled="true"][aria-label^="Reboot "]').count()).toBe(15);
+    const add = page.getByRole('button', { name: 'Add device' });
+    expect(await add.getAttribute('aria-disabled')).toBe('true');
   });
 
   describe("a user's project with simulated devices", () => {
@@ -111,9 +114,7 @@ describe('network status, live', () => {
       const account = `net-${Date.now()}@example.com`;
       const password = 'Correct-horse-9';
       await signUpInForm(page, account, password, () => app.outbox());
-      await page.getByText('Your account is ready. Log in with it.').waitFor();
-      await logInInForm(page, account, password);
-      await page.waitForURL('**/overview/preview');
+      await page.waitForURL('**/overview/preview'); // signed in by the sign-up itself
 
       const projectName = 'Harbour';
       const created = await page.evaluate(
@@ -137,7 +138,7 @@ describe('network status, live', () => {
 
       await page.goto('/overview/list');
       await page.getByRole('button', { name: `Open ${projectName}` }).click();
-      await page.waitForURL('**/manage/status');
+      await page.waitForURL('**/manage/status**');
       await page.getByRole('status', { name: 'Live updates: Live' }).waitFor();
       for (const s of specs) await expect.poll(() => statusOf(s.sn).textContent(), { timeout: LIVE_TIMEOUT }).toBe('Online');
       return { specs, projectId: created.data.id, account };
@@ -169,7 +170,7 @@ describe('network status, live', () => {
       const dialog = page.getByRole('dialog', { name: 'Rename device' });
       await dialog.getByLabel('Device name').fill('Front-Desk');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('button', { name: 'Details of Front-Desk' }).waitFor();
+      await page.getByRole('button', { name: `Front-Desk ${spec.sn}, details` }).waitFor();
       await expect.poll(() => statusOf(spec.sn).textContent(), { timeout: LIVE_TIMEOUT }).toBe('Online');
       fastAgain();
       expect(await renameStatuses()).toEqual(['Online', 'Online, not saved', 'Online']);

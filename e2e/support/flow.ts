@@ -14,9 +14,10 @@ export interface FlowPage {
   close(): Promise<void>;
 }
 
-export async function openConsole(): Promise<FlowPage> {
+/** `timezoneId`: the browser's time zone (IANA), as a user elsewhere in the world has it. */
+export async function openConsole(options: { timezoneId?: string } = {}): Promise<FlowPage> {
   const browser = await launchChromium();
-  const context = await browser.newContext({ baseURL: consoleUrl(), viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL: consoleUrl(), viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));

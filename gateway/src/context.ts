@@ -15,6 +15,14 @@ export interface RuntimeContext {
   timings: GatewayTimings;
   gatewayId: string;
   now(): number;
+  /**
+   * Devices this instance has heard on its current broker connection (a session is open), with
+   * when that session began. A command that runs at most once goes only to them: sent to a device
+   * that is not connected, it is lost, and nobody could tell whether it arrived. And one sent
+   * before the session began can no longer arrive (QoS 0 is neither resent nor queued for a new
+   * connection), so the device's own state then tells whether it ran.
+   */
+  live: Map<string, number>;
 }
 
 /** A device as the runtime knows it from its endpoint ID. */

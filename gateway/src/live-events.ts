@@ -1,4 +1,4 @@
-// Pushes changed rows to the project's browsers (common.md "Internal bus"). Changes are coalesced
+// Pushes changed rows to the project's browsers (docs/decisions/gateway.md). Changes are coalesced
 // for a few milliseconds and read back in bulk, so a burst (5,000 devices reporting, a reconnect
 // storm) costs two queries per flush instead of two per device.
 import type { Knex } from 'knex';

@@ -7,6 +7,7 @@ import { buildSet, USP_ERR } from '@airloom/usp';
 import { createLimiter, type KnownDevice, type RuntimeContext } from './context.js';
 import { REACHABLE_STATUSES, transition } from './status.js';
 import { UspErrorResponse } from './usp-controller.js';
+import { nextRevision } from './store/revision.js';
 
 /** vendor TR-181 extension; an agent without it keeps its name in the console only */
 export const NAME_PARAM = 'Device.DeviceInfo.X_AIRLOOM_Name';
@@ -67,7 +68,7 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
       const updated = await trx('devices')
         .where({ sn })
         .andWhere('applied_version', '<', version)
-        .update({ name: value, applied_version: version, updated_at: now });
+        .update({ name: value, applied_version: version, updated_at: now, revision: nextRevision(trx) });
       if (updated === 0) return false;
       const row = (await trx('devices').where({ sn }).first('config_version')) as { config_version: number };
       if (Number(row.config_version) > version) return true;
@@ -86,12 +87,13 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     const changed = await db.transaction(async (trx) => {
       const updated = await trx('devices')
         .where({ sn: row.sn, config_version: row.config_version })
-        .update({ name: row.desired_name ?? '', applied_version: row.config_version, updated_at: now });
+        .update({ name: row.desired_name ?? '', applied_version: row.config_version, updated_at: now, revision: nextRevision(trx) });
       if (updated !== 1) return null;
       return transition(trx, { sn: row.sn, from: [DeviceStatus.ONLINE_NOT_SAVED], to: DeviceStatus.ONLINE, reason: 'config-applied', now });
     });
+    // one event per change (ARCHITECTURE §3): the snapshot at the transition already carries the name
     if (changed) events.snapshot(changed);
-    events.device(row.sn);
+    else events.device(row.sn);
   }
 
   async function push(row: PendingRow): Promise<void> {
@@ -115,7 +117,7 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
       throw new UspErrorResponse(code, result && !result.ok ? result.errMsg : 'empty SetResp');
     } catch (err) {
       if (err instanceof UspErrorResponse && NO_SUCH_PARAM.has(err.errCode)) {
-        await db('devices').where({ sn: row.sn }).update({ supports_name: 0, updated_at: ctx.now() });
+        await db('devices').where({ sn: row.sn }).update({ supports_name: 0, updated_at: ctx.now(), revision: nextRevision(db) });
         await applyInConsole(row);
         return;
       }
@@ -180,7 +182,7 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
       await db('devices')
         .where({ sn: device.sn, applied_version: row.applied_version })
         .whereNot({ name: value })
-        .update({ name: value.slice(0, 64), updated_at: ctx.now() });
+        .update({ name: value.slice(0, 64), updated_at: ctx.now(), revision: nextRevision(db) });
     },
 
     async idle() {

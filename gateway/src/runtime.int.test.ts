@@ -14,6 +14,7 @@ import { startTestBroker, testBrokers, type TestBroker } from './bus/test-broker
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
 import { enqueueOperation, setDesiredName } from './store/devices.js';
 import { createTestDb, testBackends } from './store/test-db.js';
+import { parseReported } from './store/mapping.js';
 import { deviceRow, insertDevices, operationRow, statusHistory, waitFor } from './test/harness.js';
 
 const TIME_SCALE = 0.01;
@@ -32,6 +33,7 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
   const agents: Agent[] = [];
   // a fresh project per run: several suites may share the machine's Mosquitto
   const fleet = generateFleet(PROJECT + Math.floor(Math.random() * 1e6), 6);
+  const [apSpec, switchSpec] = generateFleet(PROJECT + 1e6 + Math.floor(Math.random() * 1e6), { ap: 1, switch: 1 });
 
   function agent(spec: DeviceSpec, timeScale = TIME_SCALE): Agent {
     const a = new Agent({ brokerUrl: broker.url, protocolVersion: broker.protocolVersion, spec, controllerId: CONTROLLER, timeScale });
@@ -46,7 +48,7 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
   beforeAll(async () => {
     ({ db, close: closeDb } = await createTestDb(backend));
     broker = await startTestBroker(brokerKind);
-    await insertDevices(db, fleet, PROJECT);
+    await insertDevices(db, [...fleet, apSpec!, switchSpec!], PROJECT);
     const clientSuffix = randomBytes(4).toString('hex');
     bus = createBus({ mqttUrl: broker.url, protocolVersion: broker.protocolVersion, clientId: `test-bus-${clientSuffix}`, logger: pino({ level: 'silent' }) });
     bus.onEvents((projectId, event) => {
@@ -97,6 +99,24 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
     const reasons = (await db('device_status_log').where({ sn: spec.sn }).orderBy('id').pluck('reason')) as string[];
     expect(reasons).toEqual(['connect', 'disconnect', 'connect', 'last-will']);
     await waitFor('events pushed', () => deviceEvents(spec.sn).includes(DeviceStatus.OFFLINE));
+  });
+
+  it("status telemetry, sent as TR-181 parameters, reaches the detail: an AP's radios and clients, a switch's ports and PoE budget", async () => {
+    const ap = agent(apSpec!);
+    const sw = agent(switchSpec!);
+    await Promise.all([ap.start(), sw.start()]);
+    const detail = async (sn: string) => parseReported((await deviceRow(db, sn)).reported_json);
+    const apReport = await waitFor('AP telemetry', async () => ((await detail(apSpec!.sn)).radios.length > 0 ? detail(apSpec!.sn) : null));
+    const apTree = ap.tree();
+    expect(apReport.radios.map((r) => r.channel)).toEqual(apReport.radios.map((_, i) => Number(apTree.get(`Device.WiFi.Radio.${i + 1}.Channel`))));
+    expect(apReport.radios.map((r) => r.power)).toEqual(apReport.radios.map((_, i) => Number(apTree.get(`Device.WiFi.Radio.${i + 1}.X_AIRLOOM_TransmitPowerdBm`))));
+    expect(apReport.ssids.length).toBeGreaterThan(0);
+    for (const c of apReport.wifiClients) expect(apReport.ssids).toContain(c.ssid);
+    const swReport = await waitFor('switch telemetry', async () => ((await detail(switchSpec!.sn)).poe ? detail(switchSpec!.sn) : null));
+    const swTree = sw.tree();
+    expect(swReport.ports).toHaveLength(Number(swTree.get('Device.Ethernet.InterfaceNumberOfEntries')));
+    expect(swReport.poe!.total).toBe(Number(swTree.get('Device.X_AIRLOOM_PoE.PowerBudget')));
+    expect(swReport.poe!.used + swReport.poe!.remaining).toBeCloseTo(swReport.poe!.total, 1);
   });
 
   it('rename: online not saved (7) meanwhile, then the device has the name and the console shows it', async () => {

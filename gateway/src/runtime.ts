@@ -104,9 +104,13 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
         shareGroup: options.shareGroup ?? GATEWAY_SHARE_GROUP,
         logger,
         onRecord: (ep, record) => sessions?.onRecord(ep, record),
-        onConnected: () => outbox.nudge(),
+        onConnected: () => {
+          // devices lost their connections with ours, or may have: they count again once heard
+          sessions?.forgetAll();
+          outbox.nudge();
+        },
       });
-      const ctx: RuntimeContext = { db, logger, controller, events, telemetry, timings, gatewayId, now };
+      const ctx: RuntimeContext = { db, logger, controller, events, telemetry, timings, gatewayId, now, live: new Map() };
       const reconciler = createReconciler(ctx);
       const outbox = createOutbox(ctx);
       sessions = createSessions(ctx, { reconciler, outbox });

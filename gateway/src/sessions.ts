@@ -1,16 +1,17 @@
-// Device sessions and status (common.md "Status", spec §3): who is connected, the three
+// Device sessions and status (spec §3 statuses, docs/decisions/gateway.md): who is connected, the three
 // subscriptions ensured on each agent once per connection, DeviceInfo learnt, Notify handled and
 // answered, offline on a disconnect record or last will, or after 3 missed status periods.
 import { DeviceStatus, OFFLINE_STATUSES } from '@airloom/contracts';
-import { buildAdd, buildGet, buildNotifyResp, type GetRespMsg, type NotifyMsg, type UspMap, type UspMsg } from '@airloom/usp';
+import { buildAdd, buildGet, buildNotifyResp, buildSet, flattenGetResp, USP_ERR, type NotifyMsg, type UspMap, type UspMsg } from '@airloom/usp';
 import { createLimiter, createSerialQueue, type KnownDevice, type RuntimeContext } from './context.js';
-import { finishRebootOnBoot, type Outbox } from './outbox.js';
+import { bootedAt, finishRebootOnBoot, type Outbox } from './outbox.js';
 import { NAME_PARAM, type Reconciler } from './reconciler.js';
 import { transition, type StatusReason } from './status.js';
 import { deviceInfoColumns, statusEventColumns } from './telemetry.js';
-import type { AgentRecord } from './usp-controller.js';
+import { createDropLog, type AgentRecord } from './usp-controller.js';
+import { nextRevision } from './store/revision.js';
 
-/** subscription IDs are fixed so adding them again is idempotent (common.md "USP usage") */
+/** subscription IDs are fixed so adding them again is idempotent (docs/decisions/gateway.md) */
 export const SUBSCRIPTIONS = {
   boot: { id: 'airloom-boot', notifType: 'Event', reference: 'Device.Boot!' },
   name: { id: 'airloom-vc', notifType: 'ValueChange', reference: NAME_PARAM },
@@ -39,20 +40,10 @@ export interface Sessions {
   sweep(): Promise<void>;
   /** after a telemetry write: devices heard but marked offline meanwhile (by another instance) come back */
   reviveHeard(seen: Map<string, number>): Promise<void>;
+  /** the broker connection was (re)made: every device must be heard again to count as connected */
+  forgetAll(): void;
   /** no more setups; waits for the ones running */
   close(): Promise<void>;
-}
-
-/** Every `full path → value` of a GetResp (resolved path + relative parameter name). */
-export function flattenGetResp(resp: GetRespMsg): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const requested of resp.reqPathResults) {
-    if (requested.errCode !== 0) continue;
-    for (const resolved of requested.resolvedPathResults) {
-      for (const [key, value] of Object.entries(resolved.resultParams)) out.set(resolved.resolvedPath + key, value);
-    }
-  }
-  return out;
 }
 
 function underPath(flat: Map<string, string>, prefix: string): UspMap {
@@ -70,6 +61,9 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   const limit = createLimiter(SETUP_CONCURRENCY);
   const running = new Set<Promise<void>>();
   const retries = new Set<NodeJS.Timeout>();
+  /** endpoints whose agent reported another device's serial number; heard again only after a setup passes */
+  const refused = new Set<string>();
+  const dropped = createDropLog(logger);
   let closed = false;
 
   async function lookup(ep: string): Promise<KnownDevice | null> {
@@ -90,6 +84,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   function openSession(device: KnownDevice): Session {
     const session: Session = { ...device, ready: false, settingUp: false, retryAt: 0 };
     sessions.set(device.ep, session);
+    ctx.live.set(device.sn, ctx.now());
     startSetup(session);
     return session;
   }
@@ -123,31 +118,82 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
     running.add(task);
   }
 
+  /**
+   * The registered serial number is the device's identity: an agent on these credentials that
+   * reports another one is refused and the attempt is logged as a security event
+   * (docs/decisions/gateway.md). It stays offline and unmanaged until it reports its own.
+   */
+  async function refuse(session: Session, reported: string): Promise<void> {
+    refused.add(session.ep);
+    sessions.delete(session.ep);
+    ctx.live.delete(session.sn);
+    logger.error(
+      { event: 'security', sn: session.sn, endpointId: session.ep, reportedSerialNumber: reported.slice(0, 64) },
+      'gateway: security: the agent reports a serial number that is not the registered one; refused',
+    );
+    await setStatus(session.sn, CONNECTED_STATUSES, DeviceStatus.OFFLINE, 'identity-mismatch');
+  }
+
   /** DeviceInfo, then the subscriptions, then whatever the device is owed (rename, operations). */
   async function setup(session: Session): Promise<void> {
     const { sn, ep } = session;
     const askedAt = ctx.now();
     const info = underPath(flattenGetResp(await controller.request(ep, buildGet(['Device.DeviceInfo.']))), 'Device.DeviceInfo.');
+    if (info.SerialNumber !== undefined && info.SerialNumber.trim().toUpperCase() !== sn.toUpperCase()) return refuse(session, info.SerialNumber);
+    if (refused.delete(ep)) await setStatus(sn, OFFLINE_STATUSES, DeviceStatus.ONLINE, 'connect', { gateway_id: ctx.gatewayId, last_seen_at: ctx.now() });
     const supportsName = info.X_AIRLOOM_Name !== undefined;
     if (supportsName) await deps.reconciler.nameReported(session, info.X_AIRLOOM_Name as string, askedAt);
     await db('devices')
       .where({ sn })
-      .update({ ...deviceInfoColumns(info), supports_name: supportsName ? 1 : 0, gateway_id: ctx.gatewayId, updated_at: ctx.now() });
+      .update({ ...deviceInfoColumns(info), supports_name: supportsName ? 1 : 0, gateway_id: ctx.gatewayId, updated_at: ctx.now(), revision: nextRevision(db) });
     events.device(sn);
+    // a reboot whose answer was lost has run if the device booted after it was sent
+    const uptime = Number(info.UpTime);
+    if (info.UpTime !== undefined && Number.isFinite(uptime)) await deps.outbox.deviceBooted(sn, bootedAt(askedAt, uptime));
     await ensureSubscriptions(ep, supportsName);
     deps.reconciler.nudge(sn);
     deps.outbox.nudge();
   }
 
+  /**
+   * Idempotent against what the agent already has: the table is read first; a subscription whose
+   * ID exists is corrected with a Set where it differs, only a missing one is added (an agent
+   * refuses a second Add of an ID with 7025, unique key conflict).
+   */
   async function ensureSubscriptions(ep: string, vendor: boolean): Promise<void> {
     const wanted = vendor ? [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.name, SUBSCRIPTIONS.status] : [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.periodic];
-    const present = new Set<string>();
+    const present = new Map<string, { path: string; params: Map<string, string> }>();
     try {
       const flat = flattenGetResp(await controller.request(ep, buildGet([SUBSCRIPTION_TABLE])));
-      for (const [path, value] of flat) if (path.endsWith('.ID')) present.add(value);
+      const rows = new Map<string, Map<string, string>>();
+      for (const [path, value] of flat) {
+        const m = /^(Device\.LocalAgent\.Subscription\.\d+\.)([^.]+)$/.exec(path);
+        if (!m) continue;
+        const params = rows.get(m[1] as string) ?? new Map<string, string>();
+        params.set(m[2] as string, value);
+        rows.set(m[1] as string, params);
+      }
+      for (const [path, params] of rows) {
+        const id = params.get('ID');
+        if (id !== undefined) present.set(id, { path, params });
+      }
     } catch (err) {
       // an agent with no subscription yet may answer with an error: add them all
       logger.debug({ err, ep }, 'gateway: subscriptions not listed');
+    }
+    const settings = (s: (typeof wanted)[number]) => ({ Enable: 'true', NotifType: s.notifType, ReferenceList: s.reference });
+    const stale = wanted.flatMap((s) => {
+      const row = present.get(s.id);
+      if (!row) return [];
+      // a parameter the agent did not list is not compared (it may not report every one)
+      const same = (have: string | undefined, want: string) => have === want || (want === 'true' && have === '1');
+      const differs = Object.entries(settings(s)).filter(([k, v]) => row.params.has(k) && !same(row.params.get(k), v));
+      return differs.length > 0 ? [{ objPath: row.path, paramSettings: differs.map(([param, value]) => ({ param, value, required: true })) }] : [];
+    });
+    if (stale.length > 0) {
+      const resp = await controller.request(ep, buildSet(stale, { allowPartial: true }));
+      const failed = resp.updatedObjResults.filter((r) => !r.ok);
+      if (failed.length > 0) logger.warn({ ep, failed }, 'gateway: agent refused to correct a subscription');
     }
     const missing = wanted.filter((s) => !present.has(s.id));
     if (missing.length === 0) return;
@@ -158,9 +204,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
           objPath: SUBSCRIPTION_TABLE,
           paramSettings: [
             { param: 'ID', value: s.id, required: true },
-            { param: 'Enable', value: 'true', required: true },
-            { param: 'NotifType', value: s.notifType, required: true },
-            { param: 'ReferenceList', value: s.reference, required: true },
+            ...Object.entries(settings(s)).map(([param, value]) => ({ param, value, required: true })),
             { param: 'NotifRetry', value: 'true' },
             { param: 'Persistent', value: 'true' },
           ],
@@ -168,7 +212,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
         { allowPartial: true },
       ),
     );
-    const failed = resp.createdObjResults.filter((r) => !r.ok);
+    const failed = resp.createdObjResults.filter((r) => !r.ok && r.errCode !== USP_ERR.UNIQUE_KEY_CONFLICT);
     if (failed.length > 0) logger.warn({ ep, failed }, 'gateway: agent refused a subscription');
   }
 
@@ -180,16 +224,20 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   }
 
   async function onConnect(device: KnownDevice): Promise<void> {
+    // a refused agent is set up again (it may report its own serial number now), not shown online
+    if (refused.has(device.ep)) {
+      openSession(device);
+      return;
+    }
     telemetry.touch(device.sn);
     await setStatus(device.sn, OFFLINE_STATUSES, DeviceStatus.ONLINE, 'connect', { gateway_id: ctx.gatewayId, last_seen_at: ctx.now() });
     // a new connection: ensure the subscriptions again (the agent may have lost them)
     openSession(device);
   }
 
-  async function onDisconnect(device: KnownDevice, reason: string): Promise<void> {
+  async function onDisconnect(device: KnownDevice, why: StatusReason): Promise<void> {
     sessions.delete(device.ep);
-    // the agent's own disconnect record and its last will look alike; the broker sends the will
-    const why: StatusReason = /will|lost|unexpected|abnormal/i.test(reason) ? 'last-will' : 'disconnect';
+    ctx.live.delete(device.sn);
     // a device restarting for our reboot drops on purpose (it may do so before we mark it rebooting)
     const rebooting = await db('operations').where({ sn: device.sn, kind: 'reboot' }).whereIn('state', ['sent', 'running']).first('id');
     if (rebooting) return;
@@ -202,7 +250,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
     const result = await db.transaction(async (trx) => {
       await trx('devices')
         .where({ sn: device.sn })
-        .update({ last_boot_at: now, last_boot_command_key: key === '' ? null : key.slice(0, 64), gateway_id: ctx.gatewayId, last_seen_at: now });
+        .update({ last_boot_at: now, last_boot_command_key: key === '' ? null : key.slice(0, 64), gateway_id: ctx.gatewayId, last_seen_at: now, revision: nextRevision(trx) });
       const operationId = await finishRebootOnBoot(trx, device.sn, key, now);
       // a Boot! from before our reboot (e.g. the first one, held until the subscription existed)
       // does not end it: only the Boot! with its key, or one when no reboot of ours runs
@@ -221,7 +269,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
     deps.outbox.nudge();
   }
 
-  async function onNotify(device: KnownDevice, msg: NotifyMsg): Promise<void> {
+  async function onNotify(device: KnownDevice, msg: NotifyMsg, replyTo: string): Promise<void> {
     const n = msg.notification;
     if (n.kind === 'event' && n.eventName === 'Boot!') await onBoot(device, n.params);
     else if (n.kind === 'event' && n.eventName === 'X_AIRLOOM_Status!') telemetry.report(device.sn, statusEventColumns(n.params));
@@ -230,13 +278,15 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
     } else if (n.kind === 'valueChange' && n.paramPath === NAME_PARAM) await deps.reconciler.nameReported(device, n.paramValue, ctx.now());
     else logger.debug({ sn: device.sn, notification: n.kind }, 'gateway: notification ignored');
     // answered after it is handled: if handling failed the agent sends it again. Not awaited: with
-    // the broker away the answer waits in mqtt.js, and the device's next messages must not
+    // the broker away the answer waits in mqtt.js, and the device's next messages must not. The
+    // answer goes to the reply-to the Notify named (R-MQTT.25/26)
     if (msg.sendResp) {
-      controller.send(device.ep, buildNotifyResp(msg)).catch((err: unknown) => logger.debug({ err, sn: device.sn }, 'gateway: NotifyResp not sent'));
+      controller.send(device.ep, buildNotifyResp(msg), replyTo).catch((err: unknown) => logger.debug({ err, sn: device.sn }, 'gateway: NotifyResp not sent'));
     }
   }
 
-  async function onMsg(device: KnownDevice, msg: UspMsg): Promise<void> {
+  async function onMsg(device: KnownDevice, msg: UspMsg, replyTo: string): Promise<void> {
+    if (refused.has(device.ep)) return dropped(device.ep, device.ep, `${msg.type} from an agent refused for its serial number`);
     telemetry.touch(device.sn);
     const session = sessions.get(device.ep);
     if (!session) {
@@ -244,7 +294,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
       await setStatus(device.sn, OFFLINE_STATUSES, DeviceStatus.ONLINE, 'traffic', { gateway_id: ctx.gatewayId, last_seen_at: ctx.now() });
       openSession(device);
     } else if (!session.ready) startSetup(session);
-    if (msg.type === 'notify') await onNotify(device, msg);
+    if (msg.type === 'notify') await onNotify(device, msg, replyTo);
   }
 
   return {
@@ -253,8 +303,10 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
         const device = await lookup(ep);
         if (!device) return logger.debug({ ep }, 'gateway: traffic from an unregistered endpoint ignored');
         if (record.kind === 'mqtt-connect') await onConnect(device);
-        else if (record.kind === 'disconnect') await onDisconnect(device, record.reason);
-        else await onMsg(device, record.msg);
+        // the agent's own disconnect record and its last will look alike; the broker sends the will
+        else if (record.kind === 'disconnect') await onDisconnect(device, /will|lost|unexpected|abnormal/i.test(record.reason) ? 'last-will' : 'disconnect');
+        else if (record.kind === 'connection-closed') await onDisconnect(device, 'connection-closed');
+        else await onMsg(device, record.msg, record.replyTo);
       });
     },
 
@@ -271,11 +323,12 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
       for (const row of rows) {
         const status = Number(row.status);
         // a rebooting device is silent on purpose; the outbox gives its reboot up in time
-        if (status === DeviceStatus.REBOOTING && (row.last_seen_at ?? 0) > now - timings.rebootGiveUpMs) continue;
+        if (status === DeviceStatus.REBOOTING && (row.last_seen_at ?? 0) > now - timings.operationLifetimeMs.reboot) continue;
         const changed = await transition(db, { sn: row.sn, from: [status], to: DeviceStatus.OFFLINE, reason: 'heartbeat-missed', now, seenBefore: cutoff });
         if (!changed) continue;
         events.snapshot(changed);
         for (const [ep, s] of sessions) if (s.sn === row.sn) sessions.delete(ep);
+        ctx.live.delete(row.sn);
       }
     },
 
@@ -294,6 +347,11 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
           await setStatus(sn, OFFLINE_STATUSES, DeviceStatus.ONLINE, 'traffic', { gateway_id: ctx.gatewayId });
         }
       }
+    },
+
+    forgetAll() {
+      sessions.clear();
+      ctx.live.clear();
     },
 
     async close() {

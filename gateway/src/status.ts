@@ -1,9 +1,10 @@
-// Device status transitions (common.md "Status", spec §3 numbers). A transition is a conditional
+// Device status transitions (spec §3 status numbers, docs/decisions/gateway.md). A transition is a conditional
 // update — it happens only from the statuses the caller names — so gateway instances that race on
 // the same device agree on one winner, and every change gets exactly one device_status_log row.
 import { DeviceStatus } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import type { DeviceRow } from './store/rows.js';
+import { nextRevision } from './store/revision.js';
 
 /** connected and not restarting: where configuration may be sent */
 export const REACHABLE_STATUSES: readonly number[] = [DeviceStatus.ONLINE, DeviceStatus.ONLINE_NOT_SAVED];
@@ -14,6 +15,8 @@ export type StatusReason =
   | 'traffic'
   | 'disconnect'
   | 'last-will'
+  | 'connection-closed'
+  | 'identity-mismatch'
   | 'heartbeat-missed'
   | 'reboot'
   | 'reboot-timeout'
@@ -48,7 +51,7 @@ export async function transition(db: Knex | Knex.Transaction, t: Transition): Pr
     if (t.seenBefore !== undefined && current.last_seen_at !== null && Number(current.last_seen_at) >= t.seenBefore) return null;
     const updated = await trx('devices')
       .where({ sn: t.sn, status: current.status })
-      .update({ ...t.set, status: t.to, updated_at: t.now });
+      .update({ ...t.set, status: t.to, updated_at: t.now, revision: nextRevision(trx) });
     if (updated !== 1) return null;
     await trx('device_status_log').insert({
       sn: t.sn,

@@ -1,11 +1,12 @@
-// Reported telemetry into `devices` (common.md "Status"): each device's latest values are coalesced
+// Reported telemetry into `devices` (docs/decisions/gateway.md): each device's latest values are coalesced
 // in memory and written every flush period in one transaction, so 5,000 devices reporting every
 // 30 s cost a few small transactions a second instead of one per message.
 import type { Knex } from 'knex';
-import type { UspMap } from '@airloom/usp';
+import { TR181, type UspMap } from '@airloom/usp';
 import type { LiveEvents } from './live-events.js';
 import type { RuntimeLogger } from './logger.js';
 import { toReportedJson, type ReportedState } from './store/mapping.js';
+import { nextRevision } from './store/revision.js';
 
 export interface ReportedColumns {
   ip?: string;
@@ -13,13 +14,13 @@ export interface ReportedColumns {
   clients?: number;
   uptime?: number;
   mesh_mode?: string | null;
-  model?: string;
+  reported_model?: string;
   manufacturer?: string;
   reported_json?: string;
 }
 
 /** what the device list shows; a change in one of them is pushed to the browsers */
-const LISTED: (keyof ReportedColumns)[] = ['ip', 'software_version', 'clients', 'mesh_mode', 'model'];
+const LISTED: (keyof ReportedColumns)[] = ['ip', 'software_version', 'clients', 'mesh_mode', 'reported_model'];
 
 function int(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -27,38 +28,98 @@ function int(value: string | undefined): number | undefined {
   return Number.isFinite(n) ? Math.max(0, Math.min(Math.trunc(n), 2_147_483_647)) : undefined;
 }
 
-function jsonArray(value: string | undefined): unknown[] {
-  if (!value) return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
-}
-
 const text = (value: string, max: number) => value.slice(0, max);
 
-/** The params of a `Device.X_AIRLOOM_Status!` event (common.md) as device columns. */
+function signedInt(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? Math.trunc(n) : undefined;
+}
+
+/** `prefix{i}.rest` parameters grouped by instance number, in instance order. */
+function instances(tree: UspMap, prefix: string): Map<number, UspMap> {
+  const out = new Map<number, UspMap>();
+  for (const [path, value] of Object.entries(tree)) {
+    if (!path.startsWith(prefix)) continue;
+    const m = /^(\d+)\.(.+)$/.exec(path.slice(prefix.length));
+    if (!m) continue;
+    const i = Number(m[1]);
+    const params = out.get(i) ?? {};
+    params[m[2] as string] = value;
+    out.set(i, params);
+  }
+  return new Map([...out].sort(([a], [b]) => a - b));
+}
+
+/** The objects of a status event (TR-181 tree) as the detail's parts; each part is checked again when read (store parseReported). */
+function reportedFromTree(tree: UspMap): ReportedState {
+  const radios = instances(tree, TR181.radio);
+  const ssids = instances(tree, TR181.ssid);
+  // Device.WiFi.SSID.{i}.LowerLayers names its radio; AccessPoint.{i}.SSIDReference its SSID
+  const bandOf = (radioRef: string | undefined) => radios.get(Number(/Radio\.(\d+)\.?$/.exec(radioRef ?? '')?.[1]))?.OperatingFrequencyBand ?? '';
+  const wifiClients: ReportedState['wifiClients'] = [];
+  for (const [, ap] of instances(tree, TR181.accessPoint)) {
+    const ssid = ssids.get(Number(/SSID\.(\d+)\.?$/.exec(ap.SSIDReference ?? '')?.[1]));
+    for (const [, client] of instances(ap as UspMap, 'AssociatedDevice.')) {
+      const signal = signedInt(client.SignalStrength);
+      if (!client.MACAddress || signal === undefined) continue;
+      wifiClients.push({ mac: text(client.MACAddress, 17), signal, band: bandOf(ssid?.LowerLayers), ssid: text(ssid?.SSID ?? '', 32) });
+    }
+  }
+  const ports = [...instances(tree, TR181.ethernet).values()].map((p) => {
+    const poePower = Number(p.X_AIRLOOM_PoEPower);
+    return {
+      name: text(p.Name ?? '', 32),
+      up: p.Status === 'Up',
+      speed: p.Status === 'Up' ? (int(p.MaxBitRate) ?? 0) : 0,
+      poePower: p.X_AIRLOOM_PoEEnable === 'true' && Number.isFinite(poePower) ? poePower : null,
+    };
+  });
+  const total = Number(tree[`${TR181.poe}PowerBudget`]);
+  const drawn = ports.reduce((sum, p) => sum + (p.poePower ?? 0), 0);
+  const used = Math.round(drawn * 10) / 10;
+  // spec §3 "PoE power: total, used, remaining in W": the budget the device reports, used = its ports' draw
+  const poe = Number.isFinite(total) && total > 0 ? { total, used, remaining: Math.max(0, Math.round((total - used) * 10) / 10) } : null;
+  const b = (name: string) => tree[`${TR181.meshBackhaul}${name}`];
+  const hops = int(b('Hops'));
+  const signal = signedInt(b('SignalStrength'));
+  const rate = int(b('Rate'));
+  const parent = b('ParentSerialNumber');
+  return {
+    radios: [...radios.values()].flatMap((r) => {
+      const channel = int(r.Channel);
+      const power = signedInt(r.X_AIRLOOM_TransmitPowerdBm);
+      const noise = signedInt(r['Stats.Noise']);
+      return channel === undefined || power === undefined || noise === undefined ? [] : [{ band: text(r.OperatingFrequencyBand ?? '', 16), channel, power, noise }];
+    }),
+    // one name per network, however many radios carry it
+    ssids: [...new Set([...ssids.values()].map((x) => x.SSID).filter((x): x is string => !!x))].map((x) => text(x, 32)),
+    wifiClients,
+    ports,
+    poe,
+    backhaul: parent && hops !== undefined && hops >= 1 && signal !== undefined && rate !== undefined ? { parentSn: text(parent, 32), hops, signal, rate } : null,
+    bytesSent: Number(tree[TR181.bytesSent]) || 0,
+    bytesReceived: Number(tree[TR181.bytesReceived]) || 0,
+  } as ReportedState;
+}
+
+/**
+ * A `Device.X_AIRLOOM_Status!` event as device columns: its arguments are TR-181 parameters of the
+ * device (usp's STATUS_EVENT_PATHS), mapped here to the gateway's rows (docs/decisions/gateway.md).
+ */
 export function statusEventColumns(params: UspMap): ReportedColumns {
   const columns: ReportedColumns = {};
-  if (params.IPAddress !== undefined) columns.ip = text(params.IPAddress, 45);
-  if (params.SoftwareVersion !== undefined) columns.software_version = text(params.SoftwareVersion, 64);
-  const clients = int(params.Clients);
+  const ip = params[TR181.ipAddress];
+  if (ip !== undefined) columns.ip = text(ip, 45);
+  const version = params[TR181.softwareVersion];
+  if (version !== undefined) columns.software_version = text(version, 64);
+  const clients = int(params[TR181.hostCount]);
   if (clients !== undefined) columns.clients = clients;
-  const uptime = int(params.UpTime);
+  const uptime = int(params[TR181.upTime]);
   if (uptime !== undefined) columns.uptime = uptime;
-  if (params.MeshRole !== undefined) columns.mesh_mode = params.MeshRole === '' ? null : text(params.MeshRole, 16);
-  // shapes are checked when read (store parseReported keeps each valid part)
-  const reported = {
-    radios: jsonArray(params.Radios),
-    ssids: jsonArray(params.SSIDs),
-    wifiClients: jsonArray(params.WiFiClients),
-    ports: jsonArray(params.Ports),
-    bytesSent: Number(params.BytesSent) || 0,
-    bytesReceived: Number(params.BytesReceived) || 0,
-  } as ReportedState;
-  columns.reported_json = toReportedJson(reported);
+  const role = params[TR181.meshRole];
+  if (role !== undefined) columns.mesh_mode = role === '' ? null : text(role, 16);
+  columns.reported_json = toReportedJson(reportedFromTree(params));
   return columns;
 }
 
@@ -66,7 +127,8 @@ export function statusEventColumns(params: UspMap): ReportedColumns {
 export function deviceInfoColumns(info: UspMap): ReportedColumns {
   const columns: ReportedColumns = {};
   if (info.SoftwareVersion) columns.software_version = text(info.SoftwareVersion, 64);
-  if (info.ModelName) columns.model = text(info.ModelName, 32);
+  // the registered model is the identity; the reported one is shown beside it
+  if (info.ModelName) columns.reported_model = text(info.ModelName, 64);
   if (info.Manufacturer) columns.manufacturer = text(info.Manufacturer, 64);
   const uptime = int(info.UpTime);
   if (uptime !== undefined) columns.uptime = uptime;
@@ -134,7 +196,7 @@ export function createTelemetryWriter(options: {
         for (const [sn, p] of batch) {
           await trx('devices')
             .where({ sn })
-            .update({ ...p.columns, last_seen_at: p.seenAt, gateway_id: options.gatewayId, updated_at: p.seenAt });
+            .update({ ...p.columns, last_seen_at: p.seenAt, gateway_id: options.gatewayId, updated_at: p.seenAt, revision: nextRevision(trx) });
         }
       });
       for (const [sn, p] of batch) if (changedListed(sn, p.columns)) changed.push(sn);

@@ -2,3 +2,6 @@
 // benchmarks of other packages. Production code never imports this entry.
 export * from './store/test-db.js';
 export * from './bus/test-broker.js';
+// what a test checks or seeds beside the public face
+export { verifySecret } from './broker/credentials.js';
+export { registerDevices } from './store/registration.js';

@@ -1,21 +1,27 @@
 // Every duration the runtime waits for, derived from TIME_SCALE (spec §9 device timings are scaled
-// by it in tests and the simulator). The floors keep a loaded 2-core test machine from turning a
+// by it in tests and the simulator) and, for operations, from contracts' capability catalogue. The floors keep a loaded 2-core test machine from turning a
 // slow answer into a false timeout or a false offline.
+
+import { OPERATION_KINDS, operationLifetimeMs, type OperationKind } from '@airloom/contracts';
 
 export interface GatewayTimings {
   /** a device's answer to a request */
   requestTimeoutMs: number;
   /** how long an instance holds an outbox row it is sending */
   claimLeaseMs: number;
-  /** wait before an unanswered operation is sent again (same command_key) */
+  /** wait before an unanswered idempotent request is sent again, or a device asked again what became of one that is not */
   resendAfterMs: number;
   /** the status event period devices report at (PeriodicNotifInterval 30 s) */
   statusPeriodMs: number;
   /** no traffic for this long → offline (3 missed status periods) */
   offlineAfterMs: number;
   sweepEveryMs: number;
-  /** a running reboot whose device never came back is given up (about 10 × the 1-minute reboot) */
-  rebootGiveUpMs: number;
+  /**
+   * how long a sent operation may take before it is given up: a running reboot whose device never
+   * came back, or one whose answer was lost and whose outcome the device never showed
+   * (OPERATION_LIFETIME_FACTOR typical durations of spec §9)
+   */
+  operationLifetimeMs: Record<OperationKind, number>;
   /** desired state and outbox poll (a lost nudge only delays this much) */
   pollEveryMs: number;
   /** reported telemetry is coalesced per device and written at most this often */
@@ -33,7 +39,7 @@ export function gatewayTimings(timeScale: number): GatewayTimings {
     statusPeriodMs,
     offlineAfterMs,
     sweepEveryMs: Math.max(Math.round(offlineAfterMs / 3), 1_000),
-    rebootGiveUpMs: Math.max(600_000 * timeScale, 60_000),
+    operationLifetimeMs: Object.fromEntries(OPERATION_KINDS.map((k) => [k, Math.max(operationLifetimeMs(k) * timeScale, 60_000)])) as Record<OperationKind, number>,
     pollEveryMs: 1_000,
     flushEveryMs: 500,
   };

@@ -1,22 +1,40 @@
-// The USP controller's transport (TR-369 MQTT MTP, common.md "Identity, credentials, topics"): one
+// The USP controller's transport (TR-369 MQTT MTP, docs/decisions/gateway.md): one
 // mqtt.js client per gateway instance, requests matched to responses by msg_id, and every other
 // record handed to the runtime. Nothing a device sends can throw out of here.
 import {
   agentTopic,
+  brokeredErrorPayload,
   decodeMsg,
   decodeRecord,
   encodeMsgRecord,
+  gatewaySubscriptions,
+  isUspContentType,
   parseControllerTopic,
   responseTopic,
-  USP_CONTENT_TYPE,
+  USP_ENDPOINT_ID,
+  USP_ERR,
+  USP_ERR_ID,
+  USP_ERROR_CONTENT_TYPE,
+  uspPublish,
   withReplyTo,
   type UspMsg,
 } from '@airloom/usp';
-import mqtt, { type IClientPublishOptions, type MqttClient } from 'mqtt';
+import mqtt, { type IClientPublishOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import { CLIENT_GONE_TOPIC } from './broker/presence.js';
 import type { MqttProtocolVersion } from './config.js';
 import type { RuntimeLogger } from './logger.js';
 
-export type AgentRecord = { kind: 'mqtt-connect' } | { kind: 'disconnect'; reason: string } | { kind: 'msg'; msg: UspMsg };
+/**
+ * What an agent sent, with the topic its answer goes to: the reply-to the PUBLISH named (3.1.1
+ * suffix or MQTT 5 Response Topic, R-MQTT.25/26), else the agent's own topic.
+ */
+export type AgentRecord = (
+  | { kind: 'mqtt-connect' }
+  | { kind: 'disconnect'; reason: string }
+  | { kind: 'msg'; msg: UspMsg }
+  /** the broker saw the agent's connection close (the embedded broker's notice) */
+  | { kind: 'connection-closed' }
+) & { replyTo: string };
 
 export type RequestMsg = Extract<UspMsg, { type: 'get' | 'set' | 'add' | 'delete' | 'operate' }>;
 type ResponseType = { get: 'getResp'; set: 'setResp'; add: 'addResp'; delete: 'deleteResp'; operate: 'operateResp' };
@@ -45,6 +63,11 @@ export class UspTimeoutError extends Error {
   override readonly name = 'UspTimeoutError';
 }
 
+/** The request never left this process (no broker connection): it certainly did not reach the agent. */
+export class UspNotSentError extends Error {
+  override readonly name = 'UspNotSentError';
+}
+
 export interface UspControllerOptions {
   mqttUrl: string;
   mqttUsername?: string;
@@ -65,9 +88,13 @@ export interface UspControllerOptions {
 export interface UspController {
   start(): Promise<void>;
   stop(): Promise<void>;
-  request<M extends RequestMsg>(ep: string, msg: M, timeoutMs?: number): Promise<ResponseTo<M>>;
-  /** a Msg that expects no answer (NotifyResp) */
-  send(ep: string, msg: UspMsg): Promise<void>;
+  /**
+   * A request and its answer. `qos` 0 is for commands that must run at most once: a QoS 1 PUBLISH
+   * is sent again by the MQTT client after a reconnect, and may then reach the agent twice.
+   */
+  request<M extends RequestMsg>(ep: string, msg: M, timeoutMs?: number, qos?: 0 | 1): Promise<ResponseTo<M>>;
+  /** a Msg that expects no answer (NotifyResp), to the reply-to the agent named */
+  send(ep: string, msg: UspMsg, replyTo: string): Promise<void>;
 }
 
 /** CONNACK codes of a refused login: 3.1.1 bad credentials / not authorised, MQTT 5 the same two */
@@ -87,33 +114,66 @@ export function createUspController(options: UspControllerOptions): UspControlle
   let client: MqttClient | null = null;
 
   // MQTT 5 brokers share device traffic over instances; aedes (3.1.1) has no $share
-  const subscriptions = [
-    options.protocolVersion === 5 ? `$share/${options.shareGroup}/usp/c/+` : 'usp/c/+',
-    responseTopic('+', gatewayId),
-  ];
+  const subscriptions = [...gatewaySubscriptions(gatewayId, options.protocolVersion === 5 ? options.shareGroup : undefined), CLIENT_GONE_TOPIC];
+  const dropped = createDropLog(logger);
+  /**
+   * The MQTT version each agent speaks. On an MQTT 5 broker an agent may still be on 3.1.1: a
+   * Response Topic property does not reach it, so its requests carry the topic suffix instead.
+   * Learnt from its mqtt_connect record, else from how its publishes name their reply-to.
+   */
+  const agentVersions = new Map<string, 4 | 5>();
 
-  function handle(topic: string, payload: Buffer): void {
-    const parsed = parseControllerTopic(topic);
-    if (!parsed || (parsed.gatewayId !== undefined && parsed.gatewayId !== gatewayId)) {
-      return logger.debug({ topic }, 'usp: message on an unexpected topic dropped');
+  /**
+   * R-MQTT.31: on MQTT 5 a Record that cannot be extracted is answered with a brokered error on the
+   * Response Topic, naming the sender's usp-err-id; on 3.1.1 it is dropped silently (R-MQTT.30).
+   */
+  function brokeredError(packet: IPublishPacket, errCode: number, errMsg: string): void {
+    const replyTo = packet.properties?.responseTopic;
+    if (options.protocolVersion !== 5 || !replyTo || !client) return;
+    const errId = packet.properties?.userProperties?.[USP_ERR_ID];
+    client
+      .publishAsync(replyTo, brokeredErrorPayload(errCode, errMsg), {
+        qos: 0,
+        properties: {
+          contentType: USP_ERROR_CONTENT_TYPE,
+          ...(errId !== undefined ? { userProperties: { [USP_ERR_ID]: Array.isArray(errId) ? (errId[0] ?? '') : errId } } : {}),
+        },
+      })
+      .catch((err: unknown) => logger.debug({ err, replyTo }, 'usp: brokered error not sent'));
+  }
+
+  function handle(topic: string, payload: Buffer, packet: IPublishPacket): void {
+    if (topic === CLIENT_GONE_TOPIC) {
+      const ep = payload.toString('utf8');
+      return options.onRecord(ep, { kind: 'connection-closed', replyTo: agentTopic(ep) });
     }
+    const parsed = parseControllerTopic(topic);
+    if (!parsed) return dropped(topic, topic, 'not a USP controller topic');
+    if (parsed.gatewayId !== undefined && parsed.gatewayId !== gatewayId) return dropped(parsed.ep, topic, 'answer for another gateway instance');
     const { ep } = parsed;
+    if (!isUspContentType(packet.properties?.contentType)) return dropped(ep, topic, `content type ${packet.properties?.contentType} is not USP`);
     let record;
     try {
       record = decodeRecord(payload);
     } catch (err) {
-      return logger.debug({ ep, err }, 'usp: undecodable record dropped');
+      brokeredError(packet, USP_ERR.RECORD_NOT_PARSED, 'the USP Record could not be parsed');
+      return dropped(ep, topic, 'undecodable record', err);
     }
     // a device may only speak for itself; the broker's ACL already ties topic to login
-    if (record.fromId !== ep) return logger.warn({ ep, fromId: record.fromId }, 'usp: from_id does not match the topic, dropped');
-    if (record.toId !== controllerId) return logger.debug({ ep, toId: record.toId }, 'usp: record for another controller dropped');
-    if (record.kind === 'mqtt-connect') return options.onRecord(ep, { kind: 'mqtt-connect' });
-    if (record.kind === 'disconnect') return options.onRecord(ep, { kind: 'disconnect', reason: record.reason });
+    if (record.fromId !== ep) return dropped(ep, topic, `from_id ${record.fromId} does not match the topic`);
+    if (record.toId !== controllerId) return dropped(ep, topic, `to_id ${record.toId} is not this controller`);
+    const replyTo = parsed.replyTo ?? packet.properties?.responseTopic ?? agentTopic(ep);
+    if (record.kind === 'mqtt-connect') agentVersions.set(ep, record.mqttVersion === '5' ? 5 : 4);
+    else if (parsed.replyTo !== undefined) agentVersions.set(ep, 4);
+    else if (packet.properties?.responseTopic !== undefined) agentVersions.set(ep, 5);
+    if (record.kind === 'mqtt-connect') return options.onRecord(ep, { kind: 'mqtt-connect', replyTo });
+    if (record.kind === 'disconnect') return options.onRecord(ep, { kind: 'disconnect', reason: record.reason, replyTo });
     let msg: UspMsg;
     try {
       msg = decodeMsg(record.payload);
     } catch (err) {
-      return logger.debug({ ep, err }, 'usp: undecodable msg dropped');
+      brokeredError(packet, USP_ERR.RECORD_NOT_PARSED, 'the USP Msg could not be parsed');
+      return dropped(ep, topic, 'undecodable msg', err);
     }
     const waiting = pending.get(msg.msgId);
     if (waiting && waiting.ep === ep) {
@@ -123,21 +183,18 @@ export function createUspController(options: UspControllerOptions): UspControlle
       else if (msg.type !== waiting.expects) waiting.reject(new UspErrorResponse(7000, `unexpected ${msg.type}`));
       else waiting.resolve(msg);
     }
-    options.onRecord(ep, { kind: 'msg', msg });
+    options.onRecord(ep, { kind: 'msg', msg, replyTo });
   }
 
-  async function publish(ep: string, msg: UspMsg, withResponseTopic: boolean): Promise<void> {
+  /** Every PUBLISH names this instance's reply-to (R-MQTT.22–24, R-MQTT.27, R-MQTT.29). */
+  async function publish(ep: string, msg: UspMsg, to: string, qos: 0 | 1): Promise<void> {
     if (!client) throw new Error('usp controller is not started');
     const bytes = Buffer.from(encodeMsgRecord(ep, controllerId, msg));
     const reply = responseTopic(ep, gatewayId);
-    const publishOptions: IClientPublishOptions = { qos: 1 };
-    let topic = agentTopic(ep);
-    if (options.protocolVersion === 5) {
-      publishOptions.properties = withResponseTopic ? { responseTopic: reply, contentType: USP_CONTENT_TYPE } : { contentType: USP_CONTENT_TYPE };
-    } else if (withResponseTopic) {
-      topic = withReplyTo(topic, reply);
-    }
-    await client.publishAsync(topic, bytes, publishOptions);
+    const target = uspPublish({ topic: to, replyTo: reply, protocolVersion: options.protocolVersion, toId: ep, msgId: msg.msgId });
+    if (options.protocolVersion === 5 && agentVersions.get(ep) === 4) target.topic = withReplyTo(to, reply);
+    const publishOptions: IClientPublishOptions = { qos, ...(target.properties ? { properties: target.properties } : {}) };
+    await client.publishAsync(target.topic, bytes, publishOptions);
   }
 
   return {
@@ -148,15 +205,20 @@ export function createUspController(options: UspControllerOptions): UspControlle
         password: options.mqttPassword,
         protocolVersion: options.protocolVersion,
         clean: true,
+        // R-MQTT.13: an MQTT 5 endpoint names itself in CONNECT
+        ...(options.protocolVersion === 5 ? { properties: { userProperties: { [USP_ENDPOINT_ID]: controllerId } } } : {}),
         // subscriptions are made again on every connect below
         resubscribe: false,
+        // a QoS 0 request (a command that runs at most once) fails at once without a connection
+        // instead of going out later, when nobody knows any more whether it was sent
+        queueQoSZero: false,
         reconnectPeriod: 1000,
         connectTimeout: 10_000,
       });
       client = c;
-      c.on('message', (topic, payload) => {
+      c.on('message', (topic, payload, packet) => {
         try {
-          handle(topic, payload);
+          handle(topic, payload, packet);
         } catch (err) {
           logger.error({ err, topic }, 'usp: message handling failed');
         }
@@ -206,21 +268,43 @@ export function createUspController(options: UspControllerOptions): UspControlle
       if (c) await c.endAsync();
     },
 
-    request<M extends RequestMsg>(ep: string, msg: M, timeoutMs = options.requestTimeoutMs): Promise<ResponseTo<M>> {
+    request<M extends RequestMsg>(ep: string, msg: M, timeoutMs = options.requestTimeoutMs, qos: 0 | 1 = 1): Promise<ResponseTo<M>> {
       return new Promise<ResponseTo<M>>((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(msg.msgId);
           reject(new UspTimeoutError(`no answer to ${msg.type} from ${ep} within ${timeoutMs} ms`));
         }, timeoutMs);
         pending.set(msg.msgId, { ep, expects: RESPONSE_OF[msg.type], resolve: resolve as (m: UspMsg) => void, reject, timer });
-        publish(ep, msg, true).catch((err: unknown) => {
+        publish(ep, msg, agentTopic(ep), qos).catch((err: unknown) => {
           clearTimeout(timer);
           pending.delete(msg.msgId);
-          reject(err instanceof Error ? err : new Error(String(err)));
+          reject(new UspNotSentError(`${msg.type} to ${ep} not sent: ${String(err)}`, { cause: err }));
         });
       });
     },
 
-    send: (ep, msg) => publish(ep, msg, false),
+    send: (ep, msg, replyTo) => publish(ep, msg, replyTo, 1),
+  };
+}
+
+const DROP_LOG_EVERY_MS = 60_000;
+const DROP_LOG_KEYS = 10_000;
+
+/**
+ * Dropped or refused messages are logged at warn with topic and reason, at most once a minute per
+ * endpoint (a misconfigured agent repeats itself every few seconds), with the count left out since.
+ */
+export function createDropLog(logger: RuntimeLogger, everyMs = DROP_LOG_EVERY_MS) {
+  const last = new Map<string, { at: number; suppressed: number }>();
+  return (key: string, topic: string, reason: string, err?: unknown): void => {
+    const now = Date.now();
+    const seen = last.get(key);
+    if (seen && now - seen.at < everyMs) {
+      seen.suppressed++;
+      return;
+    }
+    if (last.size >= DROP_LOG_KEYS) last.delete(last.keys().next().value!);
+    last.set(key, { at: now, suppressed: 0 });
+    logger.warn({ topic, reason, ...(err ? { err } : {}), ...(seen?.suppressed ? { suppressed: seen.suppressed } : {}) }, 'usp: message dropped');
   };
 }

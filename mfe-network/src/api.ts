@@ -19,11 +19,6 @@ function parsed<S extends z.ZodType>(schema: S, data: unknown): z.output<S> | nu
   return result.success ? result.data : null;
 }
 
-/** Same origin as the API client's default base; the cookie authenticates the stream. */
-export function projectEventsUrl(projectId: number): string {
-  return `/api/v1/projects/${projectId}/events`;
-}
-
 export function createNetworkApi(api: ApiClient, projectId: number) {
   const devices = `/projects/${projectId}/devices`;
   const device = (sn: string) => `${devices}/${encodeURIComponent(sn)}`;
@@ -34,6 +29,7 @@ export function createNetworkApi(api: ApiClient, projectId: number) {
     // Answers of writes are read leniently (the live events carry the device's state anyway).
     rename: async (sn: string, body: DeviceRenameRequest) => parsed(DeviceItemSchema, await api.patch<unknown>(device(sn), body)),
     operate: async (sn: string, body: OperationRequest) => parsed(OperationItemSchema, await api.post<unknown>(`${device(sn)}/operations`, body)),
+    remove: (sn: string) => api.del<null>(device(sn)),
     addDevice: async (body: DeviceAddRequest) => parsed(DeviceItemSchema, await api.post<unknown>(devices, body)),
     unverified: async (signal?: AbortSignal): Promise<UnverifiedDevice[]> =>
       parsed(UnverifiedDeviceListResponseSchema, await api.get<unknown>('/devices/unverified', { signal }))?.items ?? [],

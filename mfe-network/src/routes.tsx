@@ -1,21 +1,11 @@
 // The network remote's routes (spec §2): /manage/status, and the beta visualization routes the
 // menu maps here, which come with a later issue.
-import { useTranslation } from 'react-i18next';
-import { EmptyState, Page } from '@airloom/shared-ui';
-import { NetworkStatusPage } from './pages/NetworkStatusPage';
+import type { RemoteRoute } from '@airloom/shared-ui/remote';
+import { NetworkStatusPage } from './features/status/NetworkStatusPage';
+import { VisualizationPage } from './features/visualization/VisualizationPage';
 
-export const NETWORK_ROUTES = ['/manage/status', '/manage/visualization/td', '/manage/visualization/topo'] as const;
-
-export function NetworkRoutes({ pathname }: { pathname: string }) {
-  const { t } = useTranslation('network');
-  if (pathname === '/manage/status') return <NetworkStatusPage />;
-  if (pathname.startsWith('/manage/visualization/')) {
-    return (
-      <Page>
-        <EmptyState title={t('visualization.title')} description={t('visualization.hint')} />
-      </Page>
-    );
-  }
-  // Any other path belongs to the shell or another remote: render nothing while single-spa unmounts us.
-  return null;
-}
+export const routes: readonly RemoteRoute[] = [
+  { path: '/manage/status', element: <NetworkStatusPage />, needsProject: true, title: 'network.status.title' },
+  { path: '/manage/visualization/td', element: <VisualizationPage />, needsProject: true },
+  { path: '/manage/visualization/topo', element: <VisualizationPage />, needsProject: true },
+];

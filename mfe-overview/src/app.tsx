@@ -1,39 +1,9 @@
-// The one module this remote exposes (`./app`): single-spa lifecycles (ARCHITECTURE §3).
-// The shell passes MfeProps + domElement as customProps.
-import React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { BrowserRouter } from 'react-router';
-import { AppProviders, addResources, i18n, type MfeProps } from '@airloom/shared-ui';
+// The one module this remote exposes (`./app`): single-spa lifecycles made by the remote kit
+// (ARCHITECTURE §3). `remote.standalone()` is the remote's own page (standalone.ts).
+import { createRemote } from '@airloom/shared-ui/remote';
 import { overviewEn } from './texts';
-import { OverviewRoutes } from './routes';
-import { MfeContext } from './mfe-context';
+import { routes } from './routes';
 
-addResources('overview', overviewEn);
+export const remote = createRemote({ name: 'overview', routes, texts: overviewEn });
 
-export type OverviewRootProps = MfeProps & { domElement: HTMLElement };
-
-export function OverviewRoot(props: OverviewRootProps) {
-  const { session, project, setLoading, navigate, openProject, api } = props;
-  const mfe: MfeProps = { session, project, setLoading, navigate, openProject, api };
-  return (
-    <AppProviders>
-      <MfeContext.Provider value={mfe}>
-        <BrowserRouter>
-          <OverviewRoutes />
-        </BrowserRouter>
-      </MfeContext.Provider>
-    </AppProviders>
-  );
-}
-
-const lifecycles = singleSpaReact<OverviewRootProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: OverviewRoot,
-  // A render error stays inside the remote's area; the shell keeps working.
-  errorBoundary: () => <p role="alert">{i18n.t('errors.generic.operationFailed')}</p>,
-  domElementGetter: (props) => props.domElement,
-});
-
-export const { bootstrap, mount, unmount } = lifecycles;
+export const { bootstrap, mount, unmount } = remote;

@@ -1,18 +1,9 @@
-// The overview remote's own routes (spec §2: /overview/preview, /overview/list; web only).
-import { Route, Routes } from 'react-router';
-import { OverviewPage } from './pages/OverviewPage';
-import { ProjectListPage } from './pages/ProjectListPage';
+// The overview remote's routes (spec §2: /overview/preview, /overview/list; web only).
+import type { RemoteRoute } from '@airloom/shared-ui/remote';
+import { OverviewPage } from './features/overview/OverviewPage';
+import { ProjectListPage } from './features/projects/ProjectListPage';
 
-export const OVERVIEW_ROUTES = ['/overview/preview', '/overview/list'] as const;
-
-export function OverviewRoutes() {
-  return (
-    <Routes>
-      <Route path="/overview/preview" element={<OverviewPage />} />
-      <Route path="/overview/list" element={<ProjectListPage />} />
-      {/* Any other path belongs to the shell or another remote: render nothing while single-spa
-          unmounts us, never redirect (that would fight the user's navigation). */}
-      <Route path="*" element={null} />
-    </Routes>
-  );
-}
+export const routes: readonly RemoteRoute[] = [
+  { path: '/overview/preview', element: <OverviewPage />, title: 'overview.preview.title' },
+  { path: '/overview/list', element: <ProjectListPage />, title: 'overview.list.title' },
+];

@@ -1,12 +1,9 @@
-// Renders a page of this remote the way the shell mounts it: shared-ui providers, MfeProps, a
-// router. The API client is the real one over shared-ui's fake BFF.
+// Renders a page of this remote the way the shell mounts it (the remote kit's providers, MfeProps,
+// a router). The API client is the real one over shared-ui's fake BFF.
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { AppProviders, addResources, type MfeProps } from '@airloom/shared-ui';
-import { testMfeProps } from '@airloom/shared-ui/testing';
+import { addResources, type MfeProps } from '@airloom/shared-ui';
+import { renderRemotePage } from '@airloom/shared-ui/testing';
 import type { ProjectItem } from '@airloom/contracts';
-import { MfeContext } from './mfe-context';
 import { overviewEn } from './texts';
 
 addResources('overview', overviewEn);
@@ -36,14 +33,6 @@ export const demoProjects = [
   project({ id: 600000, projectName: 'Demo MESH', netMode: 1, scenario: 'campus', right: 'r', property: 'invited-r', isShare: true, demo: true }),
 ];
 
-export function renderPage(ui: ReactElement, api: MfeProps['api'], options: { demo?: boolean; path?: string } = {}) {
-  const mfe = testMfeProps(api, { demo: options.demo });
-  const result = render(
-    <AppProviders>
-      <MfeContext.Provider value={mfe}>
-        <MemoryRouter initialEntries={[options.path ?? '/overview/list']}>{ui}</MemoryRouter>
-      </MfeContext.Provider>
-    </AppProviders>,
-  );
-  return { ...result, mfe };
+export function renderPage(ui: ReactElement, api: MfeProps['api'], options: { demo?: boolean; path?: string; preferences?: MfeProps['preferences'] } = {}) {
+  return renderRemotePage(ui, api, { demo: options.demo, path: options.path ?? '/overview/list', preferences: options.preferences });
 }

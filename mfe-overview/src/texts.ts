@@ -1,10 +1,13 @@
 // English texts of the overview remote (i18n namespace `overview`; spec §1: English only).
 export const overviewEn = {
   preview: {
+    unverified_one: '{{count}} of your devices is waiting to be verified: it connected but is in no project yet.',
+    unverified_other: '{{count}} of your devices are waiting to be verified: they connected but are in no project yet.',
+    reviewUnverified: 'Review and add to a project',
     title: 'Overview',
     description: 'Your projects at a glance',
     projects: 'Projects',
-    projectsTotal: 'All projects',
+    projectsTotal: 'Own and shared',
     wlanProjects: 'WLAN projects',
     meshProjects: 'MESH projects',
     devices: 'Devices',
@@ -18,6 +21,13 @@ export const overviewEn = {
     viewList: 'All projects',
     openProject: 'Open {{name}}',
     noProjects: 'No projects yet',
+    noProjectsHint: 'Create one in the project list. The demo projects below show what a project holds.',
+    demoProjects: 'Demo projects',
+    demoHint: 'Read-only examples, open to every account. They are not counted as yours.',
+    demoHidden_one: 'The demo project is hidden.',
+    demoHidden_other: 'The {{count}} demo projects are hidden.',
+    hideDemo: 'Hide demo projects',
+    showDemo: 'Show demo projects',
     loadFailed: 'The overview could not be loaded: {{message}}',
   },
   list: {
@@ -30,6 +40,8 @@ export const overviewEn = {
     openProject: 'Open {{name}}',
     deleteTitle: 'Delete project',
     deleteMessage: 'Delete project “{{name}}”? Its configuration is removed for everybody it is shared with.',
+    deleteUnbinds_one: 'Its {{count}} device is unbound from it and can be added to another project.',
+    deleteUnbinds_other: 'Its {{count}} devices are unbound from it and can be added to another project.',
     deleted: 'Project “{{name}}” deleted',
     created: 'Project “{{name}}” created',
     updated: 'Project “{{name}}” saved',

@@ -1,8 +1,21 @@
-// @airloom/shared-ui — the one face of the design system, i18n, API client and MfeProps.
-export { ApiError, CLIENT_ERROR, CSRF_HEADER, createApiClient } from './api/client';
-export type { ApiClient, ApiClientOptions, RequestOptions } from './api/client';
-export type { MfeProps, OverlayState, ProjectRef, SessionInfo } from './mfe/props';
-export { startStandalone } from './mfe/standalone';
+// @airloom/shared-ui — the one face of the design system, i18n, API client and the remote kit.
+export { ApiError, CLIENT_ERROR, CSRF_HEADER, createApiClient, endpointErrorText } from './api/client';
+export type { ApiClient, ApiClientOptions, EndpointInput, EndpointOutput, RequestOptions } from './api/client';
+
+// The remote kit (ARCHITECTURE §3); createRemote itself is `@airloom/shared-ui/remote`.
+export { projectRefOf } from './mfe/props';
+export type { AccountPreferences, MfeProps, ProjectRef, TableColumnSettings } from './mfe/props';
+export { MfeContext, useMfe } from './mfe/context';
+export { decide, principalOf, projectContextOf, useCan } from './mfe/use-can';
+export type { DeviceFacts } from './mfe/use-can';
+export { useLoad } from './mfe/use-load';
+export type { Loaded } from './mfe/use-load';
+export { openProjectEvents, projectEventsUrl } from './live/project-events';
+export type { LiveState, ProjectEventsHandlers } from './live/project-events';
+export { useProjectEvents } from './live/use-project-events';
+export type { ProjectEventHandlers } from './live/use-project-events';
+export { SidePanel } from './components/SidePanel';
+export type { SidePanelProps } from './components/SidePanel';
 
 // Design system (theme, providers, components)
 export { theme, focusRing } from './theme/theme';
@@ -27,6 +40,7 @@ export type { ConfirmDialogProps } from './components/ConfirmDialog';
 export { NoticeProvider, useNotice, InlineNotice } from './components/Notice';
 export type { NoticeInput, NoticeTone } from './components/Notice';
 export { Page, PageHeader, Card, Stack, Row, Grid } from './components/layout';
+export { popoverSurface } from './components/popover';
 export type { PageHeaderProps, CardProps } from './components/layout';
 export { EmptyState, Stat, Badge, Spinner, VisuallyHidden } from './components/display';
 export type { EmptyStateProps, StatProps, BadgeTone, SpinnerProps } from './components/display';
@@ -34,7 +48,8 @@ export type { EmptyStateProps, StatProps, BadgeTone, SpinnerProps } from './comp
 // Table (tanstack table v9 + virtual)
 export { Table } from './table/LazyTable';
 export type { TableProps } from './table/Table';
-export type { TableColumn, CellValue } from './table/table-model';
+export type { TableColumn, CellValue, TableSort } from './table/table-model';
+export { useTableColumns } from './table/use-table-columns';
 
 // Forms bound to contracts' schemas
 export { SchemaField } from './forms/SchemaField';

@@ -32,7 +32,12 @@ export function fakeBff(handlers: Record<string, FakeBffHandler>) {
 }
 
 /** What the shell would pass: Ann's session, no project unless given, the shell's callbacks as spies. */
-export function testMfeProps(api: MfeProps['api'], options: { project?: ProjectRef; demo?: boolean } = {}): MfeProps {
+export function testMfeProps(
+  api: MfeProps['api'],
+  options: { project?: ProjectRef; demo?: boolean; preferences?: MfeProps['preferences']; hiddenColumns?: Record<string, string[]> } = {},
+): MfeProps {
+  // Ann's stored column choices, as the shell keeps them per account
+  const hiddenColumns = new Map(Object.entries(options.hiddenColumns ?? {}));
   return {
     session: { account: 'ann@example.com', nick: 'Ann', role: 0, demo: options.demo ?? false },
     project: options.project ?? null,
@@ -40,5 +45,16 @@ export function testMfeProps(api: MfeProps['api'], options: { project?: ProjectR
     navigate: vi.fn(),
     openProject: vi.fn(),
     api,
+    ...(options.preferences ? { preferences: options.preferences } : {}),
+    tableColumns: {
+      hidden: (tableId) => hiddenColumns.get(tableId) ?? null,
+      setHidden: vi.fn((tableId: string, hidden: string[]) => void hiddenColumns.set(tableId, hidden)),
+    },
   };
 }
+
+// A page rendered as createRemote mounts it, and a live stream the test drives.
+export { renderRemotePage } from './testing/render';
+export type { RenderRemoteOptions } from './testing/render';
+export { ScriptedEventSource, createScriptedEventSource } from './testing/event-source';
+export { deviceItem, operationItem } from './testing/records';

@@ -1,16 +1,19 @@
 // The shell's routes (spec §2 entry-level routes): /static/lrf (loaded on demand), the three
 // transfer pages, and the main application for everything else. The loading overlay sits above all.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AppProviders, Spinner } from '@airloom/shared-ui';
 import { LoadingOverlay } from './overlay/LoadingOverlay';
-import { MainApp } from './session/MainApp';
+import { loadMainApp } from './session/load-main-app';
 import { NotYetPage, type NotYetKind } from './pages/NotYetPage';
 import { useLocation } from './routing/router';
+import { documentTitle } from './routing/document-title';
 import { useShell } from './state/shell-store';
 
-// The login pages are their own chunk: nothing of them is fetched inside the console. The main
-// application is not split off: its first paint would wait for one more round trip (LCP budget).
+// The login pages are their own chunk: nothing of them is fetched inside the console. The console
+// is one too, requested by main.ts as the page starts (session/load-main-app.ts).
 const LrfPage = lazy(() => import('./lrf/LrfPage').then((m) => ({ default: m.LrfPage })));
+const MainApp = lazy(() => loadMainApp().then((m) => ({ default: m.MainApp })));
 
 const NOT_YET: Record<string, NotYetKind> = {
   '/static/transfer': 'transfer',
@@ -25,7 +28,19 @@ export function ShellRoutes() {
   }
   const notYet = NOT_YET[pathname.replace(/\/+$/, '')];
   if (notYet) return <NotYetPage kind={notYet} />;
-  return <MainApp />;
+  return <Suspense fallback={null}><MainApp /></Suspense>;
+}
+
+/** Keeps the tab's title in step with the page (WCAG 2.4.2). */
+export function DocumentTitle() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const accessType = useShell((s) => s.accessType);
+  const project = useShell((s) => s.project);
+  const remotes = useShell((s) => s.remotes);
+  const title = documentTitle(pathname, { accessType, project, remotes }, t);
+  useEffect(() => { document.title = title; }, [title]);
+  return null;
 }
 
 function OverlayHost() {
@@ -36,6 +51,7 @@ function OverlayHost() {
 export function App() {
   return (
     <AppProviders globalStyle>
+      <DocumentTitle />
       <ShellRoutes />
       <OverlayHost />
     </AppProviders>

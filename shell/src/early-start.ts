@@ -2,6 +2,8 @@
 // chunk is evaluated: inside the console, ask who is signed in and which remotes are deployed while
 // the shell's own code still evaluates (LCP budget, bench/).
 import { startEarlyRequests } from './early-requests';
+import { prepareRuntime } from './federation/runtime';
+import { loadMainApp } from './session/load-main-app';
 
 declare global {
   interface Window { __AIRLOOM_UNSUPPORTED_BROWSER__?: boolean }
@@ -9,4 +11,9 @@ declare global {
 
 export const insideConsole = !window.__AIRLOOM_UNSUPPORTED_BROWSER__ && !window.location.pathname.startsWith('/static/');
 
-if (insideConsole) startEarlyRequests();
+if (insideConsole) {
+  startEarlyRequests();
+  // the console's chunk and the federation runtime download while the rest of this chunk evaluates
+  loadMainApp().catch(() => {});
+  prepareRuntime();
+}

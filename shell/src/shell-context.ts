@@ -1,7 +1,7 @@
 // The shell's singletons, wired once: storage, the API clients, navigation, the overlay and the
 // current project. The federation and the props of remotes live in federation/host.ts.
 import { LOADING_STATES, type LoadingState } from '@airloom/contracts';
-import { createApiClient, type OverlayState, type ProjectRef } from '@airloom/shared-ui';
+import { createApiClient, type ProjectRef } from '@airloom/shared-ui';
 import { createClientStorage } from './storage/client-storage';
 import { LOGIN_PATH } from './storage/logout';
 import { shellStore } from './state/shell-store';
@@ -29,14 +29,22 @@ export const api = createApiClient({ onUnauthorized, fetchImpl: fetchWithEarly }
 /** For the login pages: a 401 there is a wrong password, not a lost session. */
 export const publicApi = createApiClient();
 
-export function setLoading(state: OverlayState): void {
-  // Remotes drive the overlay; anything that is not one of the five states is ignored.
-  if ((LOADING_STATES as readonly string[]).includes(state)) shellStore.setState({ loading: state as LoadingState });
+export function setLoading(state: LoadingState): void {
+  // Remotes drive the overlay; anything that is not one of the five states is ignored (a remote
+  // built against other contracts may send one).
+  if (LOADING_STATES.includes(state)) shellStore.setState({ loading: state });
 }
 
 export function openProject(project: ProjectRef): void {
   clientStorage.setProject(project);
   shellStore.setState({ project });
+  // an address that names a project follows the choice, so it never points back to the old one
+  const { pathname, search, hash } = window.location;
+  const params = new URLSearchParams(search);
+  if (params.has('project') && params.get('project') !== String(project.id)) {
+    params.set('project', String(project.id));
+    navigate(`${pathname}?${params.toString()}${hash}`, { replace: true });
+  }
 }
 
 /** Reads the entry URL's access type (e.g. `/?accessType=openapi`) and the stored project. */

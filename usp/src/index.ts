@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './topics.js';
 export * from './paths.js';
 export * from './errors.js';
+export * from './vocabulary.js';

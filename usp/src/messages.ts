@@ -308,3 +308,14 @@ export function buildError(msgId: string, errCode: number, errMsg: string, param
   return { type: 'error', msgId, errCode, errMsg, paramErrs };
 }
 
+/** Every `full path → value` of a GetResp (resolved path + relative parameter name). */
+export function flattenGetResp(resp: GetRespMsg): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const requested of resp.reqPathResults) {
+    if (requested.errCode !== 0) continue;
+    for (const resolved of requested.resolvedPathResults) {
+      for (const [key, value] of Object.entries(resolved.resultParams)) out.set(resolved.resolvedPath + key, value);
+    }
+  }
+  return out;
+}

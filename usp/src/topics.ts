@@ -1,10 +1,18 @@
-// Endpoint IDs and the MQTT topic plan (ARCHITECTURE §5, common design decisions).
+// Endpoint IDs, the MQTT topic plan (ARCHITECTURE §5) and the TR-369 MQTT binding's rules for
+// topics and PUBLISH properties (R-MQTT.* numbers of TR-369's MQTT Binding section).
 
 /** Content type the controller puts on MQTT 5 publishes (TR-369 MQTT binding). */
 export const USP_CONTENT_TYPE = 'application/vnd.bbf.usp.msg';
 
 /** Shared-subscription group of the gateway instances on an MQTT 5 broker. */
 export const GATEWAY_SHARE_GROUP = 'airloom-gw';
+
+/** MQTT 5 user property naming the Record a brokered error is about (R-MQTT.29, R-MQTT.31). */
+export const USP_ERR_ID = 'usp-err-id';
+/** MQTT 5 content type of a brokered USP Record error (R-MQTT.28). */
+export const USP_ERROR_CONTENT_TYPE = 'application/vnd.bbf.usp.error';
+/** MQTT 5 CONNECT user property carrying the client's endpoint ID (R-MQTT.13). */
+export const USP_ENDPOINT_ID = 'usp-endpoint-id';
 
 const REPLY_TO = 'reply-to=';
 
@@ -32,9 +40,14 @@ export function agentTopic(ep: string): string {
   return `usp/a/${ep}`;
 }
 
-/** What an agent subscribes: its topic and the 3.1.1 reply-to suffix below it. */
-export function agentSubscription(ep: string): string {
-  return `${agentTopic(ep)}/#`;
+/**
+ * What an agent subscribes (TR-369 R-MQTT.15): on MQTT 5 its own topic, which is its reply-to; on
+ * 3.1.1 requests arrive with the `/reply-to=` suffix below it (R-MQTT.24), so the filter needs `/#`
+ * (which matches the bare topic too). One filter either way: a second overlapping one makes the
+ * broker deliver each request twice.
+ */
+export function agentSubscription(ep: string, protocolVersion: 4 | 5 = 4): string {
+  return protocolVersion === 5 ? agentTopic(ep) : `${agentTopic(ep)}/#`;
 }
 
 /** Agent → controller (Notify, mqtt_connect, disconnect, last will). */
@@ -48,43 +61,90 @@ export function responseTopic(ep: string, gatewayId: string): string {
 }
 
 /**
- * Topic filters a gateway subscribes. With an MQTT 5 broker the agent-initiated traffic is shared
- * across instances; the embedded aedes broker (3.1.1) has no `$share`, so there it is plain.
+ * Topic filters a gateway subscribes: agent-initiated traffic (shared across instances on an MQTT 5
+ * broker; the embedded aedes broker has no `$share`) and the answers to this instance. Each comes
+ * twice: bare, and with the 3.1.1 `/reply-to=` suffix, which is one more level because its `/` are
+ * written `%2F` (R-MQTT.24). A `+` matches one level only, so `usp/c/+` alone misses the suffix.
  */
-export function gatewaySubscriptions(gatewayId: string, shared: boolean): string[] {
-  const all = 'usp/c/+';
-  return [shared ? `$share/${GATEWAY_SHARE_GROUP}/${all}` : all, `usp/c/+/g/${gatewayId}`];
+export function gatewaySubscriptions(gatewayId: string, shareGroup?: string): string[] {
+  const share = (filter: string) => (shareGroup ? `$share/${shareGroup}/${filter}` : filter);
+  const answers = responseTopic('+', gatewayId);
+  return [share('usp/c/+'), share('usp/c/+/+'), answers, `${answers}/+`];
 }
 
-/** MQTT 3.1.1 form of a request topic: the reply-to rides in the topic, every `/` written `%2F`. */
+/** MQTT 3.1.1 form of a topic carrying a USP Record: the reply-to rides at its end, every `/` written `%2F` (R-MQTT.24). */
 export function withReplyTo(topic: string, replyTo: string): string {
   return `${topic}/${REPLY_TO}${replyTo.replaceAll('/', '%2F')}`;
 }
 
-function decodeReplyTo(encoded: string): string {
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return encoded.replace(/%2F/gi, '/');
-  }
+/**
+ * Splits the 3.1.1 reply-to suffix off a received topic: the part after the LAST `/reply-to=` is
+ * the reply-to, with `%2F` turned back into `/` and nothing else decoded (R-MQTT.25; an endpoint ID
+ * may itself contain `%`). An empty suffix names no reply-to.
+ */
+export function splitReplyTo(topic: string): { topic: string; replyTo?: string } {
+  const at = topic.lastIndexOf(`/${REPLY_TO}`);
+  if (at < 0) return { topic };
+  const encoded = topic.slice(at + REPLY_TO.length + 1);
+  const base = topic.slice(0, at);
+  return encoded === '' ? { topic: base } : { topic: base, replyTo: encoded.replace(/%2F/gi, '/') };
 }
 
-/** `usp/a/<ep>` or `usp/a/<ep>/reply-to=<encoded topic>`; undefined for anything else. */
+/** `usp/a/<ep>`, optionally with the 3.1.1 reply-to suffix; undefined for anything else. */
 export function parseAgentTopic(topic: string): { ep: string; replyTo?: string } | undefined {
-  const m = /^usp\/a\/([^/]+)(?:\/(.*))?$/.exec(topic);
+  const { topic: base, replyTo } = splitReplyTo(topic);
+  const m = /^usp\/a\/([^/]+)$/.exec(base);
   if (!m) return undefined;
-  const ep = m[1] as string;
-  const rest = m[2];
-  if (rest === undefined) return { ep };
-  if (!rest.startsWith(REPLY_TO) || rest.length === REPLY_TO.length) return undefined;
-  return { ep, replyTo: decodeReplyTo(rest.slice(REPLY_TO.length)) };
+  return replyTo === undefined ? { ep: m[1] as string } : { ep: m[1] as string, replyTo };
 }
 
-/** `usp/c/<ep>` or `usp/c/<ep>/g/<gatewayId>`; undefined for anything else. */
-export function parseControllerTopic(topic: string): { ep: string; gatewayId?: string } | undefined {
-  const m = /^usp\/c\/([^/]+)(?:\/g\/([^/]+))?$/.exec(topic);
+/** `usp/c/<ep>` or `usp/c/<ep>/g/<gatewayId>`, optionally with the 3.1.1 reply-to suffix; undefined for anything else. */
+export function parseControllerTopic(topic: string): { ep: string; gatewayId?: string; replyTo?: string } | undefined {
+  const { topic: base, replyTo } = splitReplyTo(topic);
+  const m = /^usp\/c\/([^/]+)(?:\/g\/([^/]+))?$/.exec(base);
   if (!m) return undefined;
-  return m[2] === undefined ? { ep: m[1] as string } : { ep: m[1] as string, gatewayId: m[2] };
+  return {
+    ep: m[1] as string,
+    ...(m[2] !== undefined ? { gatewayId: m[2] } : {}),
+    ...(replyTo !== undefined ? { replyTo } : {}),
+  };
+}
+
+/** MQTT 5 PUBLISH properties of a USP Record (a subset of mqtt.js's, so usp needs no MQTT library). */
+export interface UspPublishProperties {
+  responseTopic: string;
+  contentType: string;
+  userProperties: Record<string, string>;
+}
+
+/**
+ * Topic and properties of one PUBLISH carrying a USP Record, both MQTT versions. Every such PUBLISH
+ * names the sender's reply-to (R-MQTT.22): on 3.1.1 as the topic suffix (R-MQTT.24), on MQTT 5 as
+ * the Response Topic property (R-MQTT.23) with the USP content type (R-MQTT.27) and the
+ * `usp-err-id` user property `<to_id>/<msg_id>` (R-MQTT.29) that a receiver names in an error.
+ */
+export function uspPublish(options: {
+  topic: string;
+  replyTo: string;
+  protocolVersion: 4 | 5;
+  toId: string;
+  /** the Msg's id; a Record without a Msg (mqtt_connect, disconnect) has none */
+  msgId?: string;
+}): { topic: string; properties?: UspPublishProperties } {
+  if (options.protocolVersion !== 5) return { topic: withReplyTo(options.topic, options.replyTo) };
+  return {
+    topic: options.topic,
+    properties: {
+      responseTopic: options.replyTo,
+      contentType: USP_CONTENT_TYPE,
+      userProperties: { [USP_ERR_ID]: `${options.toId}/${options.msgId ?? ''}` },
+    },
+  };
+}
+
+/** The UTF-8 payload of a brokered error (R-MQTT.31): two lines, `err_code:` and `err_msg:`. */
+export function brokeredErrorPayload(errCode: number, errMsg: string): string {
+  return `err_code:${errCode}\nerr_msg:${errMsg.replace(/[\r\n]+/g, ' ')}`;
 }
 
 /** Accepts what conformant agents send: `usp.msg`, the vnd type, or no content type at all. */

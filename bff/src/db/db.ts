@@ -1,10 +1,10 @@
 // One knex instance per process. MySQL/MariaDB when DATABASE_URL says so, SQLite otherwise
 // (ARCHITECTURE §2 embedded default); the gateway's factory, with the BFF's SQLite setup.
-import { createGatewayDb, type SqliteConnection } from '@airloom/gateway';
+import { createGatewayDb, type SqliteConnection } from '@airloom/gateway/public';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../config.js';
 
-export { isMysql } from '@airloom/gateway';
+export { isMysql } from '@airloom/gateway/public';
 
 export type Db = Knex;
 

@@ -1,6 +1,6 @@
 // Migrations are imported modules, not files found at run time, so the same list works under tsx,
 // vitest and a bundled build (TOOLCHAIN: knex CLI needs a loader for TS files).
-import { GATEWAY_MIGRATIONS } from '@airloom/gateway';
+import { GATEWAY_MIGRATIONS } from '@airloom/gateway/public';
 import type { Knex } from 'knex';
 import * as accounts from './migrations/20261121000100_create-accounts.js';
 import * as verificationCodes from './migrations/20261121000200_create-verification-codes.js';
@@ -9,6 +9,7 @@ import * as sessions from './migrations/20261121000400_create-sessions.js';
 import * as projects from './migrations/20261121000500_create-projects.js';
 import * as projectMembers from './migrations/20261121000600_create-project-members.js';
 import * as changeCounters from './migrations/20261121000700_create-change-counters.js';
+import * as widenProjectZone from './migrations/20261121000800_widen-project-zone.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -24,6 +25,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261121000500_create-projects', migration: projects },
   { name: '20261121000600_create-project-members', migration: projectMembers },
   { name: '20261121000700_create-change-counters', migration: changeCounters },
+  { name: '20261121000800_widen-project-zone', migration: widenProjectZone },
   // the gateway's tables (devices, status log, operations); their names sort after these
   ...GATEWAY_MIGRATIONS,
 ];

@@ -1,4 +1,4 @@
-// Passwords, codes, tokens and cookies never appear in the logs (issue 2 §4), checked on the
+// Passwords, codes, tokens and cookies never appear in the logs, checked on the
 // captured log stream of a real sign-up / login / reset.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

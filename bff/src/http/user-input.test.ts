@@ -1,4 +1,4 @@
-// No endpoint answers 500 to anything a user can type (issue 2 "Done when"): every field of every
+// No endpoint answers 500 to anything a user can type: every field of every
 // body gets hostile values, on each database; the answer is a 4xx envelope with a catalogue code.
 import { ErrorCode } from '@airloom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,11 @@
 // The demo projects' devices (spec §1): simulated USP agents registered at each start with fresh
 // secrets, staged for their demo project, and run against the broker like any other device.
+// A process-entry file (started by main.ts only): the one place of the BFF that imports the
+// simulator, as ARCHITECTURE §1 allows for the embedded default (eslint.config.js names it).
 import { randomBytes } from 'node:crypto';
 import { DEMO_PROJECT_IDS } from '@airloom/contracts';
 import { createFleet, demoFleet, type Fleet } from '@airloom/device-sim';
-import { registerDevices, type DeviceProvisioner } from '@airloom/gateway';
+import { createDeviceDirectory, type DeviceProvisioner } from '@airloom/gateway/public';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
 
@@ -21,8 +23,7 @@ export async function startDemoFleet(options: DemoFleetOptions): Promise<Fleet> 
   const specs = [DEMO_PROJECT_IDS.WLAN, DEMO_PROJECT_IDS.MESH].flatMap((projectId) =>
     demoFleet(projectId).map((spec) => ({ spec: { ...spec, secret: randomBytes(24).toString('base64url') }, projectId })),
   );
-  const registered = await registerDevices(
-    options.db,
+  const registered = await createDeviceDirectory(options.db).register(
     specs.map(({ spec, projectId }) => ({ sn: spec.sn, type: spec.type, model: spec.model, mac: spec.mac, secret: spec.secret, projectId })),
   );
   await options.provisioner.provision(registered.devices.map((d, i) => ({ endpointId: d.endpointId, secret: specs[i]!.spec.secret })));

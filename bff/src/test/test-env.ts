@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { createBus, type Bus } from '@airloom/gateway';
+import { createBus, type Bus } from '@airloom/gateway/public';
 import { createMysqlTestDatabase, startTestBroker, type TestBroker } from '@airloom/gateway/testing';
 import type { Express } from 'express';
 import type { Knex } from 'knex';

@@ -1,9 +1,11 @@
-// Request/response DTOs of /api/v1/auth (issue 2 §4), built from the spec §5 rules.
+// Request/response DTOs of /api/v1/auth, built from the spec §5 rules.
 import { z } from 'zod';
 import { AccountRole } from '../domain/account.js';
+import { ErrorCode } from '../errors.js';
 import { account, accountKind, accountPassword, accountPasswordPair, emailCode, smsCode } from '../rules/account.js';
-import { charLength } from '../rules/key.js';
+import { name } from '../rules/names.js';
 import { apiRuleKey } from './en-api-rules.js';
+import { endpoint } from './endpoint.js';
 import { API_LIMITS } from './limits.js';
 
 /** One spelling per account: e-mail addresses compare case-insensitively, mobile numbers as typed. */
@@ -17,13 +19,8 @@ export const accountId = account.transform(normaliseAccount);
 export const VERIFICATION_PURPOSES = ['signup', 'reset'] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
-const EMOTICON = /\p{Extended_Pictographic}/u;
-
-// spec §5 name fields: 1 to 16 characters, no spaces or emoticons
-export const nick = z
-  .string({ error: apiRuleKey('nick', 'length') })
-  .refine((v) => charLength(v) >= 1 && charLength(v) <= API_LIMITS.nickMaxLength, { error: apiRuleKey('nick', 'length'), abort: true })
-  .refine((v) => !/\s/u.test(v) && !EMOTICON.test(v), { error: apiRuleKey('nick', 'format') });
+// spec §5: the nickname is a name field — the one rule, with its emoticon handling
+export const nick = name;
 
 /** spec §5: the code is 6 digits for an e-mail account and 4 for a mobile one; reported on `code`. */
 function codeFitsAccount(value: { account: string; code: string }, ctx: z.RefinementCtx): void {
@@ -80,3 +77,59 @@ export const MeResponseSchema = z.object({
   demo: z.boolean(),
 });
 export type MeResponse = z.output<typeof MeResponseSchema>;
+
+const tag = 'auth';
+const meAnswer = 'session cookie set; the account';
+/** what checking a verification code may answer (spec §5, §9) */
+const codeErrors = [
+  { code: ErrorCode.INCORRECT_VERIFICATION_CODE, text: 'auth.incorrectCode' },
+  { code: ErrorCode.VERIFICATION_ATTEMPTS_EXCEEDED, text: 'auth.attemptsExceeded' },
+] as const;
+
+/** ARCHITECTURE §4: the auth endpoints, declared once (endpoint.ts). */
+export const authEndpoints = {
+  sendCode: endpoint({
+    method: 'post', path: '/auth/code', tag, auth: 'none',
+    summary: 'Send a sign-up or password-reset verification code',
+    description: 'A reset for an unknown account answers the same and sends nothing.',
+    body: CodeRequestSchema, response: CodeSentResponseSchema,
+    errors: [
+      { code: ErrorCode.ACCOUNT_EXISTS, text: 'auth.accountExists' },
+      { code: ErrorCode.SMS_MINUTE_LIMIT, text: 'auth.codeMinuteLimit' },
+      { code: ErrorCode.SMS_HOURLY_LIMIT, text: 'auth.codeHourlyLimit' },
+      { code: ErrorCode.SMS_DAILY_LIMIT, text: 'auth.codeDailyLimit' },
+    ],
+  }),
+  signup: endpoint({
+    method: 'post', path: '/auth/signup', tag, auth: 'none',
+    summary: 'Create an account with a verification code and log in',
+    description: meAnswer,
+    body: SignupRequestSchema, response: MeResponseSchema,
+    errors: [{ code: ErrorCode.ACCOUNT_EXISTS, text: 'auth.accountExists' }, ...codeErrors],
+  }),
+  login: endpoint({
+    method: 'post', path: '/auth/login', tag, auth: 'none',
+    summary: 'Log in; `ttl` is the cookie lifetime in seconds',
+    description: meAnswer,
+    body: LoginRequestSchema, response: MeResponseSchema,
+    errors: [
+      { code: ErrorCode.INCORRECT_CREDENTIALS, text: 'auth.incorrectCredentials' },
+      { code: ErrorCode.LOGIN_LOCKED, text: 'auth.loginLocked' },
+    ],
+  }),
+  demo: endpoint({
+    method: 'post', path: '/auth/demo', tag, auth: 'none',
+    summary: 'Live demo login: a read-only session on the demo projects',
+    description: meAnswer,
+    response: MeResponseSchema,
+    errors: [{ code: ErrorCode.CONFIG_FAILED, text: 'auth.demoUnavailable' }],
+  }),
+  logout: endpoint({ method: 'post', path: '/auth/logout', tag, auth: 'none', summary: 'End the session', response: z.null() }),
+  me: endpoint({ method: 'get', path: '/auth/me', tag, auth: 'session', summary: 'The logged-in account', response: MeResponseSchema }),
+  reset: endpoint({
+    method: 'post', path: '/auth/reset', tag, auth: 'none',
+    summary: 'Set a new password with a reset code; every session of the account ends',
+    body: ResetRequestSchema, response: z.null(),
+    errors: codeErrors,
+  }),
+};

@@ -1,15 +1,15 @@
-// Request/response DTOs of the device API (issue 4): the project's device list and summary, one
+// Request/response DTOs of the device API: the project's device list and summary, one
 // device's details, rename/reboot/locate, adding a device by serial number, the manufacturer's
 // registration of devices and their broker credentials, and the live events of a project (SSE).
 import { z } from 'zod';
 import { DEVICE_TYPES, MANAGEMENT_MODES, MESH_NODE_MODES } from '../domain/device.js';
+import { ErrorCode } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { name, serialNumber } from '../rules/names.js';
 import { apiRuleKey } from './en-api-rules.js';
+import { endpoint } from './endpoint.js';
+import { ProjectIdParamSchema } from './projects.js';
 import { API_LIMITS } from './limits.js';
-
-/** `:sn` of /projects/:id/devices/:sn */
-export const DeviceSnParamSchema = z.object({ sn: serialNumber });
 
 export const macAddress = z
   .string({ error: apiRuleKey('macAddress', 'format') })
@@ -28,8 +28,20 @@ export function isOperationFinished(state: OperationState): boolean {
   return state === 'done' || state === 'failed' || state === 'expired';
 }
 
+/**
+ * ARCHITECTURE §3: rises with every write to the record, from the database. Whatever arrives later
+ * (an HTTP answer or an SSE event), the copy with the higher revision is the newer one.
+ */
+export const revision = z.number().int().positive().meta({ description: 'monotonic per record: the higher revision is the newer copy' });
+
+/** Of two copies of the same record, the one to keep (the later arrival wins a tie). */
+export function newerRecord<T extends { revision: number }>(current: T | undefined, incoming: T): T {
+  return current !== undefined && current.revision > incoming.revision ? current : incoming;
+}
+
 export const OperationItemSchema = z.object({
   id: z.number().int(),
+  revision,
   projectId: z.number().int(),
   sn: z.string(),
   kind: z.enum(OPERATION_KINDS),
@@ -44,6 +56,8 @@ export type OperationItem = z.output<typeof OperationItemSchema>;
 
 export const DeviceItemSchema = z.object({
   sn: z.string(),
+  /** also rises when the device's unfinished operation changes state */
+  revision,
   /** the name the console shows: the desired one while a rename is pending */
   name: z.string(),
   type: z.enum(DEVICE_TYPES),
@@ -88,6 +102,8 @@ export const DeviceSummarySchema = z.object({
   byType: z.array(z.object({ type: z.enum(DEVICE_TYPES), online: z.number().int(), offline: z.number().int() })),
   online: z.number().int(),
   offline: z.number().int(),
+  /** restarting (spec §3 status 8): neither online nor offline, its clients not counted */
+  restarting: z.number().int().default(0),
   clients: z.number().int(),
   /** open alarms of the project (none are raised before the alarms issue) */
   alarms: z.number().int(),
@@ -98,7 +114,7 @@ export const RadioSchema = z.object({
   /** TR-181 Device.WiFi.Radio.{i}.OperatingFrequencyBand, e.g. "2.4GHz", "5GHz" */
   band: z.string(),
   channel: z.number().int(),
-  /** transmit power in percent of the maximum (TR-181 TransmitPower) */
+  /** transmit power in dBm, as the radio reports it (X_AIRLOOM_TransmitPowerdBm) */
   power: z.number().int(),
   /** dBm */
   noise: z.number().int(),
@@ -115,15 +131,38 @@ export const EthernetPortSchema = z.object({
   up: z.boolean(),
   /** Mbit/s; 0 when down */
   speed: z.number().int(),
+  /** W the powered device draws on this port (spec §3 switch port "PoE status, power"); null: no PoE */
+  poePower: z.number().min(0).nullable().default(null),
 });
+/** spec §3 device "PoE power: total, used, remaining in W" */
+export const PoeBudgetSchema = z.object({ total: z.number(), used: z.number(), remaining: z.number() });
+export type PoeBudget = z.output<typeof PoeBudgetSchema>;
+/** A mesh secondary's wireless link towards the primary. */
+export const MeshBackhaulSchema = z.object({
+  /** serial number of the node it associates with */
+  parentSn: z.string(),
+  /** wireless hops to the primary */
+  hops: z.number().int().min(1),
+  /** dBm */
+  signal: z.number().int(),
+  /** Mbit/s */
+  rate: z.number().int(),
+});
+export type MeshBackhaul = z.output<typeof MeshBackhaulSchema>;
 export const DeviceDetailSchema = DeviceItemSchema.extend({
   manufacturer: z.string(),
+  /** Device.DeviceInfo.ModelName as the device reports it (`model` is the registered one); null before it was read */
+  reportedModel: z.string().nullable().default(null),
   /** the USP endpoint ID the device speaks as */
   endpointId: z.string(),
   radios: z.array(RadioSchema),
   ssids: z.array(z.string()),
   wifiClients: z.array(WifiClientSchema),
   ports: z.array(EthernetPortSchema),
+  /** null for devices without PoE */
+  poe: PoeBudgetSchema.nullable().default(null),
+  /** null for devices that are not a mesh secondary */
+  backhaul: MeshBackhaulSchema.nullable().default(null),
   /** bytes since boot */
   bytesSent: z.number(),
   bytesReceived: z.number(),
@@ -197,3 +236,87 @@ export const ProjectEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('operation'), operation: OperationItemSchema }),
 ]);
 export type ProjectEvent = z.output<typeof ProjectEventSchema>;
+
+/** `:id` and `:sn` of /projects/:id/devices/:sn */
+export const DeviceParamsSchema = ProjectIdParamSchema.extend({ sn: serialNumber });
+
+const tag = 'devices';
+const notInProject = { code: ErrorCode.DATA_NOT_FOUND, text: 'devices.notInProject' } as const;
+/** what a change to one device may meet (spec §4, can()) */
+const deviceWriteErrors = [
+  notInProject,
+  { code: ErrorCode.DEVICE_OFFLINE, text: 'devices.offline' },
+  { code: ErrorCode.DEVICE_BUSY, text: 'devices.busy' },
+  { code: ErrorCode.LOCAL_MODE, text: 'devices.localMode' },
+] as const;
+
+/** ARCHITECTURE §4: the device endpoints, declared once (endpoint.ts). */
+export const deviceEndpoints = {
+  list: endpoint({
+    method: 'get', path: '/projects/:id/devices', tag, auth: 'session', action: 'device.view',
+    summary: "The project's devices (all of them, no paging)",
+    params: ProjectIdParamSchema, query: DeviceListQuerySchema, response: DeviceListResponseSchema,
+  }),
+  summary: endpoint({
+    method: 'get', path: '/projects/:id/devices/summary', tag, auth: 'session', action: 'device.view',
+    summary: 'Online/offline counts by type, clients of online devices, open alarms',
+    params: ProjectIdParamSchema, response: DeviceSummarySchema,
+  }),
+  add: endpoint({
+    method: 'post', path: '/projects/:id/devices', tag, auth: 'session', action: 'device.add', status: 201,
+    summary: 'Add a registered device to the project by its serial number; a given name is pushed to the device',
+    params: ProjectIdParamSchema, body: DeviceAddRequestSchema, response: DeviceItemSchema,
+    errors: [
+      { code: ErrorCode.DATA_NOT_FOUND, text: 'devices.notRegistered' },
+      { code: ErrorCode.ADD_DEVICE_FAILED, text: 'devices.addRefused' },
+    ],
+  }),
+  detail: endpoint({
+    method: 'get', path: '/projects/:id/devices/:sn', tag, auth: 'session', action: 'device.view',
+    summary: 'One device with radios, clients, ports and its last status changes',
+    params: DeviceParamsSchema, response: DeviceDetailSchema, errors: [notInProject],
+  }),
+  rename: endpoint({
+    method: 'patch', path: '/projects/:id/devices/:sn', tag, auth: 'session', action: 'device.configure',
+    summary: 'Rename a device: stored at once, confirmed by the device later (pendingConfig)',
+    params: DeviceParamsSchema, body: DeviceRenameRequestSchema, response: DeviceItemSchema, errors: deviceWriteErrors,
+  }),
+  remove: endpoint({
+    method: 'delete', path: '/projects/:id/devices/:sn', tag, auth: 'session', action: 'device.remove',
+    summary: 'Remove a device from the project (it stays registered and can be added again)',
+    params: DeviceParamsSchema, response: z.null(), errors: [notInProject],
+  }),
+  operate: endpoint({
+    method: 'post', path: '/projects/:id/devices/:sn/operations', tag, auth: 'session', action: 'device.operate', status: 202,
+    summary: 'Restart or locate (blink) a device; its progress arrives as `operation` events',
+    params: DeviceParamsSchema, body: OperationRequestSchema, response: OperationItemSchema,
+    errors: [...deviceWriteErrors, { code: ErrorCode.DEVICE_OPERATION_UNSUPPORTED, text: 'devices.unsupported' }],
+  }),
+  events: endpoint({
+    method: 'get', path: '/projects/:id/events', tag, auth: 'session', action: 'project.view', stream: true,
+    summary: 'Live events of the project (Server-Sent Events)',
+    description:
+      'A `text/event-stream`: `event: <type>` and `data: <ProjectEvent JSON>` per event (types device, device-removed, operation), ' +
+      'a `: ping` comment every 15 s, `retry: 2000`. Device and operation records carry `revision`: keep the higher one.',
+    params: ProjectIdParamSchema, response: ProjectEventSchema,
+  }),
+  unverified: endpoint({
+    method: 'get', path: '/devices/unverified', tag, auth: 'session',
+    summary: 'My devices (sold to my account) that connected but are in no project yet',
+    response: UnverifiedDeviceListResponseSchema,
+  }),
+};
+
+/** ARCHITECTURE §4: the manufacturer's endpoint, declared once (endpoint.ts). */
+export const manufacturerEndpoints = {
+  register: endpoint({
+    method: 'post', path: '/manufacturer/devices', tag: 'manufacturer', auth: 'manufacturer', bodyLimit: '512kb',
+    summary: 'Register manufactured devices and their broker secrets',
+    description:
+      'For a session whose account role is manufacturer (then with the CSRF header), or with `Authorization: Bearer <key>` ' +
+      '(env AIRLOOM_MANUFACTURER_KEY; in the embedded setup the file DATA_DIR/manufacturer.key). Registering an SN again replaces ' +
+      'its identity and secret and keeps its project. Invalid rows are named in `fields`, e.g. devices.3.owner for an unknown account.',
+    body: DeviceRegisterRequestSchema, response: DeviceRegisterResponseSchema,
+    errors: [{ code: ErrorCode.SIGNATURE, text: 'manufacturer.refused' }],
+  }),
+};

@@ -6,10 +6,6 @@ import { API_LIMITS as A } from './limits.js';
 export const enApiRules = {
   purpose: { required: 'Please choose sign-up or password reset' },
   verificationCode: { required: 'Please enter the verification code' },
-  nick: {
-    length: `The nickname has 1 to ${A.nickMaxLength} characters`,
-    format: 'The nickname must not contain spaces or emoticons',
-  },
   sessionTtl: { range: `The login lifetime is ${A.sessionTtlMinSeconds} to ${A.sessionTtlMaxSeconds} seconds` },
   location: { length: `The location has at most ${A.locationMaxLength} characters` },
   address: { length: `The detailed address has at most ${A.addressMaxLength} characters` },

@@ -1,8 +1,6 @@
 // Limits of the API DTOs where the spec gives no number (docs/decisions.md, "Accounts, sessions and
 // projects"). Spec constants stay in ../limits.ts.
 export const API_LIMITS = {
-  /** spec §5 "Name fields: 1 to 16 characters, no spaces or emoticons" applied to the nickname */
-  nickMaxLength: 16,
   /** cookie lifetime a caller may ask for at login (spec §9: seconds, from the caller) */
   sessionTtlMinSeconds: 60,
   sessionTtlMaxSeconds: 30 * 24 * 3600,

@@ -1,9 +1,11 @@
-// Request/response DTOs of /api/v1/projects and /api/v1/overview (issue 2 §3, §4; spec §3).
+// Request/response DTOs of /api/v1/projects and /api/v1/overview (spec §3).
 import { z } from 'zod';
+import { ErrorCode } from '../errors.js';
 import { DEFAULT_ZONE, NetMode, PROJECT_PROPERTIES, PROJECT_RIGHTS, SCENARIOS } from '../domain/project.js';
 import { netMode, projectName, scenario, subtitle, timeZone } from '../rules/project.js';
 import { charLength } from '../rules/key.js';
 import { apiRuleKey } from './en-api-rules.js';
+import { endpoint } from './endpoint.js';
 import { API_LIMITS } from './limits.js';
 
 const maxChars = (max: number, key: `rules.${string}`) =>
@@ -96,3 +98,46 @@ export const OverviewResponseSchema = z.object({
   alarms: z.object({ unread: z.number().int() }),
 });
 export type OverviewResponse = z.output<typeof OverviewResponseSchema>;
+
+const tag = 'projects';
+const nameExists = { code: ErrorCode.DATA_EXISTS, text: 'projects.nameExists' } as const;
+
+/** ARCHITECTURE §4: the project and overview endpoints, declared once (endpoint.ts). */
+export const projectEndpoints = {
+  list: endpoint({
+    method: 'get', path: '/projects', tag, auth: 'session',
+    summary: 'Projects I can see: own, shared with me, and the two demo projects',
+    response: ProjectListResponseSchema,
+  }),
+  create: endpoint({
+    method: 'post', path: '/projects', tag, auth: 'session', status: 201,
+    summary: 'Create a project',
+    body: ProjectCreateRequestSchema, response: ProjectItemSchema,
+    errors: [
+      nameExists,
+      { code: ErrorCode.PROJECT_COUNT_LIMIT, text: 'projects.countLimit' },
+      { code: ErrorCode.DEMO_PROJECT, text: 'projects.demoSession' },
+    ],
+  }),
+  get: endpoint({
+    method: 'get', path: '/projects/:id', tag, auth: 'session', action: 'project.view',
+    summary: 'One project', params: ProjectIdParamSchema, response: ProjectItemSchema,
+  }),
+  update: endpoint({
+    method: 'patch', path: '/projects/:id', tag, auth: 'session', action: 'project.update',
+    summary: 'Change a project (not its type)',
+    params: ProjectIdParamSchema, body: ProjectUpdateRequestSchema, response: ProjectItemSchema,
+    errors: [nameExists],
+  }),
+  remove: endpoint({
+    method: 'delete', path: '/projects/:id', tag, auth: 'session', action: 'project.delete',
+    summary: 'Delete a project (owner only); its devices are unbound and can be added elsewhere',
+    params: ProjectIdParamSchema, response: z.null(),
+    errors: [{ code: ErrorCode.READ_ONLY_PROJECT, text: 'projects.ownerOnly' }],
+  }),
+  overview: endpoint({
+    method: 'get', path: '/overview', tag: 'overview', auth: 'session',
+    summary: 'Counts of my projects, devices and unread alarms',
+    response: OverviewResponseSchema,
+  }),
+};

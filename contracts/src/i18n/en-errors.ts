@@ -66,6 +66,7 @@ export const enErrors = {
     '26': 'wireless policy is in use',
     '27': 'the project is doing RF optimisation, please try later',
     '35': 'this device does not support this operation',
+    '37': 'the device did not confirm the operation; check the device to see whether it ran',
     '36': deviceOffline,
     '40': `at most ${LIMITS.wirelessPoliciesPerProjectMax} wireless policies`,
     '44': 'project already shared with this account',

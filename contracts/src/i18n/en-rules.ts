@@ -38,6 +38,7 @@ export const enRules = {
   projectName: {
     required: 'Please enter a project name',
     length: `The project name has at most ${L.projectNameMaxLength} characters`,
+    emoticon: 'The project name must not contain emoticons',
   },
   subtitle: {
     required: 'Please enter a subtitle',
@@ -45,7 +46,7 @@ export const enRules = {
   },
   timeZone: {
     required: 'Please choose a time zone',
-    format: 'Please choose a time zone between UTC-12 and UTC+14',
+    format: 'Please choose a time zone from the list: a named zone such as Europe/Lisbon, or an offset between UTC-12 and UTC+14',
   },
   devicePassword: {
     required: 'Please enter the device password',

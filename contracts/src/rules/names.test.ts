@@ -1,3 +1,5 @@
+import { describe, expect, it } from 'vitest';
+import { serialNumber } from './names.js';
 import { ruleTable, repeat } from '../testing/rule-cases.js';
 
 ruleTable('name', [
@@ -92,6 +94,12 @@ ruleTable('serialNumber', [
   ['dash', 'ABCDEF-123456789', 'chars'],
   ['colon (a MAC is not a serial)', 'AA:BB:CC:DD:EE:FF', 'chars'],
 ]);
+
+describe('serial numbers leave the schema in one spelling', () => {
+  it('upper-cases a serial typed in lower case', () => {
+    expect(serialNumber.parse('alap500000000001')).toBe('ALAP500000000001');
+  });
+});
 
 ruleTable('ssid', [
   ['1 byte', 'a', null],

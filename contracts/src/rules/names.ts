@@ -8,13 +8,18 @@ import { charLength, ruleKey, stringRule } from './key.js';
 const EMOTICON = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{20E3}/u;
 const WHITESPACE = /\s/u;
 
+/** spec §5 "no emoticons": the one test, for name fields, nicknames and project names alike. */
+export function hasEmoticon(value: string): boolean {
+  return EMOTICON.test(value);
+}
+
 // spec §5: name fields 1–16 characters, no spaces or emoticons
 export const name = stringRule('name')
   .refine((v) => charLength(v) >= 1 && charLength(v) <= LIMITS.nameMaxLength, {
     error: ruleKey('name', 'length'),
   })
   .refine((v) => !WHITESPACE.test(v), { error: ruleKey('name', 'spaces') })
-  .refine((v) => !EMOTICON.test(v), { error: ruleKey('name', 'emoticon') });
+  .refine((v) => !hasEmoticon(v), { error: ruleKey('name', 'emoticon') });
 
 const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 
@@ -59,11 +64,14 @@ export const dhcpPoolName = stringRule('dhcpPoolName')
   .max(LIMITS.dhcpPoolNameMaxLength, { error: ruleKey('dhcpPoolName', 'length') })
   .regex(/^[0-9A-Za-z_]*$/, { error: ruleKey('dhcpPoolName', 'chars') });
 
-// spec §5: serial number 16–32 letters or digits
+// spec §5: serial number 16–32 letters or digits. A label's SN reads the same in either case, so
+// the schema hands on one spelling, upper case (docs/decisions/contracts.md): every form, route and
+// service gets it normalised.
 export const serialNumber = stringRule('serialNumber')
   .min(LIMITS.serialNumberMinLength, { error: ruleKey('serialNumber', 'length') })
   .max(LIMITS.serialNumberMaxLength, { error: ruleKey('serialNumber', 'length') })
-  .regex(/^[0-9A-Za-z]*$/, { error: ruleKey('serialNumber', 'chars') });
+  .regex(/^[0-9A-Za-z]*$/, { error: ruleKey('serialNumber', 'chars') })
+  .transform((v) => v.toUpperCase());
 
 /** Bytes of a string in UTF-8 (no TextEncoder: contracts builds without DOM or Node types). */
 export function utf8Length(value: string): number {

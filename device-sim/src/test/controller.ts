@@ -9,10 +9,10 @@ import {
   decodeMsg,
   decodeRecord,
   encodeMsgRecord,
+  gatewaySubscriptions,
   parseControllerTopic,
   responseTopic,
-  USP_CONTENT_TYPE,
-  withReplyTo,
+  uspPublish,
   type NotifyMsg,
   type UspMsg,
   type UspRecord,
@@ -45,7 +45,7 @@ export class TestController {
     const client = await mqtt.connectAsync(url, { protocolVersion, clientId: `ctl-${randomUUID()}`, reconnectPeriod: 0 });
     const c = new TestController(client, protocolVersion);
     client.on('message', (topic, payload) => c.onMessage(topic, payload));
-    await client.subscribeAsync(['usp/c/+', `usp/c/+/g/${c.id}`], { qos: 1 });
+    await client.subscribeAsync(gatewaySubscriptions(c.id), { qos: 1 });
     return c;
   }
 
@@ -72,12 +72,8 @@ export class TestController {
   /** Publishes without waiting for an answer (a duplicate delivery, a NotifyResp). */
   async send(ep: string, msg: UspMsg): Promise<void> {
     const payload = Buffer.from(encodeMsgRecord(ep, CONTROLLER_ID, msg));
-    const replyTo = responseTopic(ep, this.id);
-    if (this.protocolVersion === 5) {
-      await this.client.publishAsync(agentTopic(ep), payload, { qos: 1, properties: { responseTopic: replyTo, contentType: USP_CONTENT_TYPE } });
-    } else {
-      await this.client.publishAsync(withReplyTo(agentTopic(ep), replyTo), payload, { qos: 1 });
-    }
+    const target = uspPublish({ topic: agentTopic(ep), replyTo: responseTopic(ep, this.id), protocolVersion: this.protocolVersion, toId: ep, msgId: msg.msgId });
+    await this.client.publishAsync(target.topic, payload, { qos: 1, ...(target.properties ? { properties: target.properties } : {}) });
   }
 
   /** Resolves with the first received item (already here or arriving) that matches. */

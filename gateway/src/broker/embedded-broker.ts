@@ -6,6 +6,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { verifySecret } from './credentials.js';
+import { announceDisconnects } from './presence.js';
 import { mayPublish, maySubscribe, type BrokerIdentity } from './topic-access.js';
 
 export interface EmbeddedBrokerOptions {
@@ -114,6 +115,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       done(null, null); // negated: SUBACK 0x80 for this filter, the connection stays up
     },
   });
+
+  announceDisconnects(broker);
 
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {

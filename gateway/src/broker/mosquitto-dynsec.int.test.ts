@@ -1,14 +1,12 @@
 // Mosquitto with the shipped configuration (deploy/mosquitto/mosquitto.conf, dynamic security) on
 // a port of its own; accounts set up from the environment as in production.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineIsolationTests } from './isolation-suite.js';
-import { mosquittoInstalled, shippedFile, startMosquitto, type MosquittoProcess } from './mosquitto-process.js';
-import { deviceProvisionerFromEnv, ensureServiceAccountFromEnv, type DeviceProvisioner } from './provisioner.js';
+import { mosquittoInstalled, startShippedMosquittoWithService, type MosquittoProcess } from './mosquitto-process.js';
+import { ensureServiceAccountFromEnv, type DeviceProvisioner } from './provisioner.js';
 
 if (!mosquittoInstalled) console.warn('Mosquitto is not installed: skipping its isolation tests (dynamic security)');
 
@@ -19,28 +17,13 @@ describe.skipIf(!mosquittoInstalled)('Mosquitto with dynamic security: device id
   let provisioner: DeviceProvisioner;
   let env: NodeJS.ProcessEnv;
   const logger = pino({ level: 'silent' });
-  const admin = { username: 'airloom-admin', password: secret() };
   const service = { username: 'airloom-service', password: secret() };
   const a = { endpointId: 'os::001A2B-ALAP500000000001', secret: secret() };
   const b = { endpointId: 'os::001A2B-ALAP500000000002', secret: secret() };
   const bFormerSecret = secret();
 
   beforeAll(async () => {
-    broker = await startMosquitto((dir) => {
-      const dynsecFile = path.join(dir, 'dynamic-security.json');
-      const init = spawnSync('mosquitto_ctrl', ['dynsec', 'init', dynsecFile, admin.username, admin.password], { encoding: 'utf8' });
-      if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr}`);
-      return shippedFile('mosquitto.conf').replace(/^plugin_opt_config_file .*$/m, `plugin_opt_config_file ${dynsecFile}`);
-    });
-    env = {
-      MQTT_URL: broker.url,
-      MQTT_USERNAME: service.username,
-      MQTT_PASSWORD: service.password,
-      MQTT_DYNSEC_USERNAME: admin.username,
-      MQTT_DYNSEC_PASSWORD: admin.password,
-    };
-    await ensureServiceAccountFromEnv(logger, env);
-    provisioner = deviceProvisionerFromEnv(logger, env);
+    ({ broker, env, provisioner } = await startShippedMosquittoWithService(logger, service));
     // B first with a secret that its second registration replaces
     await provisioner.provision([{ endpointId: b.endpointId, secret: bFormerSecret }]);
     await provisioner.provision([a, b]);

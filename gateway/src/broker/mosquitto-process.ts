@@ -1,9 +1,12 @@
 // Test helper: a private Mosquitto on a free port, configured from a file in deploy/mosquitto.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'pino';
+import { deviceProvisionerFromEnv, ensureServiceAccountFromEnv, type DeviceProvisioner } from './provisioner.js';
 
 export const mosquittoInstalled = ['mosquitto', 'mosquitto_ctrl', 'mosquitto_passwd'].every(
   (bin) => spawnSync(bin, ['--help']).error === undefined,
@@ -87,4 +90,39 @@ export async function startMosquitto(prepare: (dir: string) => string): Promise<
     throw new Error(`mosquitto did not start: ${stderr}`);
   }
   return { url: `mqtt://127.0.0.1:${port}`, dir, stop };
+}
+
+/**
+ * Mosquitto with the shipped configuration (deploy/mosquitto/mosquitto.conf: dynamic security,
+ * no anonymous clients), its plugin file initialised with this admin account.
+ */
+export function startShippedMosquitto(admin: { username: string; password: string }): Promise<MosquittoProcess> {
+  return startMosquitto((dir) => {
+    const dynsecFile = path.join(dir, 'dynamic-security.json');
+    const init = spawnSync('mosquitto_ctrl', ['dynsec', 'init', dynsecFile, admin.username, admin.password], { encoding: 'utf8' });
+    if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr}`);
+    return shippedFile('mosquitto.conf').replace(/^plugin_opt_config_file .*$/m, `plugin_opt_config_file ${dynsecFile}`);
+  });
+}
+
+/**
+ * The shipped Mosquitto set up as in production: the service account and dynsec's deny-by-default
+ * made from the environment Airloom reads (MQTT_URL, MQTT_USERNAME/PASSWORD, MQTT_DYNSEC_*), and the
+ * provisioner that gives registered devices their accounts.
+ */
+export async function startShippedMosquittoWithService(
+  logger: Logger,
+  service: { username: string; password: string },
+): Promise<{ broker: MosquittoProcess; env: NodeJS.ProcessEnv; provisioner: DeviceProvisioner }> {
+  const admin = { username: 'airloom-admin', password: randomBytes(18).toString('base64url') };
+  const broker = await startShippedMosquitto(admin);
+  const env = {
+    MQTT_URL: broker.url,
+    MQTT_USERNAME: service.username,
+    MQTT_PASSWORD: service.password,
+    MQTT_DYNSEC_USERNAME: admin.username,
+    MQTT_DYNSEC_PASSWORD: admin.password,
+  };
+  await ensureServiceAccountFromEnv(logger, env);
+  return { broker, env, provisioner: deviceProvisionerFromEnv(logger, env) };
 }

@@ -9,7 +9,7 @@ import { startTestBroker, testBrokers, type TestBroker } from './test-broker.js'
 
 const logger = pino({ level: 'silent' });
 const device: DeviceItem = {
-  sn: 'ALAP500000000001', name: 'Lobby', type: 'ap', model: 'AL-AP1', status: 1, ip: '10.0.0.2', mac: '00:1A:2B:00:00:01',
+  sn: 'ALAP500000000001', revision: 1, name: 'Lobby', type: 'ap', model: 'AL-AP1', status: 1, ip: '10.0.0.2', mac: '00:1A:2B:00:00:01',
   softwareVersion: '1.0.0', meshMode: null, managementMode: 'cloud', clients: 3, uptime: 10, lastSeenAt: null, pendingConfig: false, operation: null,
 };
 

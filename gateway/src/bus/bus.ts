@@ -1,4 +1,4 @@
-// The internal bus between service processes (common.md "Internal bus"), on the same MQTT broker
+// The internal bus between service processes (docs/decisions/gateway.md), on the same MQTT broker
 // the devices use: `airloom/events/<projectId>` carries one ProjectEvent per message (QoS 0; a lost
 // event only makes a browser wait for the next one), `airloom/nudge` carries `{sn}` (QoS 1) so a
 // gateway acts on new intent at once instead of at its next poll.

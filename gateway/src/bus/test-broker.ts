@@ -1,6 +1,8 @@
-// Test helper: a bare aedes broker (no auth) on a free port, and the brokers a test should run on.
+// Test helper: a bare aedes broker (no auth, announcing closed connections like the embedded one) on
+// a free port, and the brokers a test should run on.
 import net from 'node:net';
 import { Aedes } from 'aedes';
+import { announceDisconnects } from '../broker/presence.js';
 
 export interface TestBroker {
   url: string;
@@ -11,6 +13,7 @@ export interface TestBroker {
 export async function startBareAedes(): Promise<TestBroker> {
   const broker = new Aedes();
   await broker.listen();
+  announceDisconnects(broker);
   const server = net.createServer((socket) => broker.handle(socket));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;

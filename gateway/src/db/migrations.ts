@@ -4,6 +4,8 @@ import type { Knex } from 'knex';
 import * as devices from './migrations/20261121100100_create-devices.js';
 import * as statusLog from './migrations/20261121100200_create-device-status-log.js';
 import * as operations from './migrations/20261121100300_create-operations.js';
+import * as revisions from './migrations/20261123100400_add-revisions.js';
+import * as reportedModel from './migrations/20261123100500_add-reported-model.js';
 
 export interface NamedMigration {
   name: string;
@@ -14,4 +16,6 @@ export const GATEWAY_MIGRATIONS: NamedMigration[] = [
   { name: '20261121100100_create-devices', migration: devices },
   { name: '20261121100200_create-device-status-log', migration: statusLog },
   { name: '20261121100300_create-operations', migration: operations },
+  { name: '20261123100400_add-revisions', migration: revisions },
+  { name: '20261123100500_add-reported-model', migration: reportedModel },
 ];

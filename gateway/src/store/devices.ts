@@ -2,13 +2,15 @@
 // columns (desired_name, config_version, project_id, queued operations) are written here; the
 // reported columns and devices.status belong to the gateway runtime.
 import {
-  DEVICE_TYPES,
   ErrorCode,
-  OFFLINE_STATUSES,
+  filterDevices,
+  operationLifetimeMs,
+  summariseDevices,
   type DeviceDetail,
   type DeviceItem,
   type DeviceListQuery,
   type DeviceSummary,
+  type DeviceType,
   type OperationItem,
   type OperationKind,
   type UnverifiedDevice,
@@ -16,9 +18,8 @@ import {
 import type { Knex } from 'knex';
 import { toDeviceDetail, toDeviceItem, toOperationItem } from './mapping.js';
 import { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow, type StatusLogRow } from './rows.js';
+import { nextRevision, touchDevice } from './revision.js';
 
-/** common.md: a queued operation the gateway could not send within a day is given up. */
-export const OPERATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const HISTORY_LENGTH = 20;
 
 export async function findDevice(db: Knex, sn: string): Promise<DeviceRow | null> {
@@ -53,66 +54,41 @@ export async function loadDeviceItem(db: Knex, sn: string): Promise<DeviceItem |
   return loaded ? toDeviceItem(loaded.row, loaded.operation) : null;
 }
 
-/** `%`, `_` and the escape character itself match literally. */
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
-
+/** The project's devices, filtered with the rule the page uses too (contracts' filterDevices). */
 export async function listProjectDevices(
   db: Knex,
   projectId: number,
   query: DeviceListQuery = {},
 ): Promise<{ items: DeviceItem[]; total: number }> {
-  const q = db<DeviceRow>('devices').where({ project_id: projectId });
-  if (query.type) q.andWhere({ type: query.type });
-  if (query.state === 'online') q.whereNotIn('status', OFFLINE_STATUSES);
-  if (query.state === 'offline') q.whereIn('status', OFFLINE_STATUSES);
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    q.andWhere((w) => {
-      for (const col of ['COALESCE(desired_name, name)', 'sn', 'mac', 'ip']) {
-        w.orWhereRaw(`LOWER(${col}) LIKE ? ESCAPE '!'`, [pattern]);
-      }
-    });
-  }
-  const rows = (await q.orderBy('sn', 'asc')) as DeviceRow[];
+  const rows = (await db<DeviceRow>('devices').where({ project_id: projectId }).orderBy('sn', 'asc')) as DeviceRow[];
   const ops = rows.length ? await unfinishedOperations(db, { project_id: projectId }) : new Map<string, OperationRow>();
-  const items = rows.map((r) => toDeviceItem(r, ops.get(r.sn) ?? null));
+  const items = filterDevices(
+    rows.map((r) => toDeviceItem(r, ops.get(r.sn) ?? null)),
+    query,
+  );
   return { items, total: items.length };
 }
 
+/** spec §2 summary of the project's devices, computed like the page's (contracts' summariseDevices). */
 export async function projectDeviceSummary(db: Knex, projectId: number): Promise<DeviceSummary> {
-  const rows = (await db('devices')
-    .where({ project_id: projectId })
-    .select('type', 'status')
-    .count({ n: '*' })
-    .sum({ clients: 'clients' })
-    .groupBy('type', 'status')) as { type: string; status: number; n: number | string; clients: number | string | null }[];
-  const byType = new Map<string, { online: number; offline: number }>();
-  let online = 0;
-  let offline = 0;
-  let clients = 0;
-  for (const r of rows) {
-    const n = Number(r.n);
-    const entry = byType.get(r.type) ?? { online: 0, offline: 0 };
-    if (OFFLINE_STATUSES.includes(Number(r.status))) {
-      entry.offline += n;
-      offline += n;
-    } else {
-      entry.online += n;
-      online += n;
-      // an offline device's last client count is stale: only connected devices count
-      clients += Number(r.clients ?? 0);
-    }
-    byType.set(r.type, entry);
-  }
-  return {
-    byType: DEVICE_TYPES.filter((t) => byType.has(t)).map((type) => ({ type, ...byType.get(type)! })),
-    online,
-    offline,
-    clients,
-    alarms: 0, // no alarms are raised before the alarms issue
-  };
+  const rows = (await db('devices').where({ project_id: projectId }).select('type', 'status', 'clients')) as {
+    type: DeviceType;
+    status: number | string;
+    clients: number | string | null;
+  }[];
+  const devices = rows.map((r) => ({ type: r.type, status: Number(r.status), clients: Number(r.clients ?? 0) }));
+  return summariseDevices(devices, 0); // no alarms are raised before the alarms module
+}
+
+/** Devices of these projects counted per type and per spec §3 status (the overview's figures). */
+export async function projectDeviceCounts(db: Knex, projectIds: readonly number[]): Promise<{ type: string; status: number; n: number }[]> {
+  if (projectIds.length === 0) return [];
+  const rows = (await db('devices').whereIn('project_id', [...projectIds]).select('type', 'status').count({ n: '*' }).groupBy('type', 'status')) as {
+    type: string;
+    status: number | string;
+    n: number | string;
+  }[];
+  return rows.map((r) => ({ type: r.type, status: Number(r.status), n: Number(r.n) }));
 }
 
 /**
@@ -133,11 +109,11 @@ export async function loadDeviceDetail(db: Knex, projectId: number, sn: string):
   return toDeviceDetail(loaded.row, loaded.operation, history);
 }
 
-/** Rename intent: the gateway pushes it when the device is online (common.md "Tables"). */
+/** Rename intent: the gateway pushes it when the device is online (docs/decisions/gateway.md). */
 export async function setDesiredName(db: Knex, sn: string, name: string): Promise<void> {
   await db('devices')
     .where({ sn })
-    .update({ desired_name: name, config_version: db.raw('config_version + 1'), updated_at: Date.now() });
+    .update({ desired_name: name, config_version: db.raw('config_version + 1'), updated_at: Date.now(), revision: nextRevision(db) });
 }
 
 /**
@@ -167,8 +143,10 @@ export async function enqueueOperation(
       attempts: 0,
       created_at: now,
       updated_at: now,
-      expires_at: now + OPERATION_TTL_MS,
+      // docs/decisions/gateway.md: one not sent within its lifetime (5 typical durations) is given up
+      expires_at: now + operationLifetimeMs(input.kind),
     });
+    await touchDevice(trx, input.sn);
     const row = (await trx<OperationRow>('operations').where({ id: Number(id) }).first()) as OperationRow;
     return toOperationItem(row);
   });
@@ -177,7 +155,7 @@ export async function enqueueOperation(
 /** Binds an unbound device to a project (and sets its name); false when it is bound already. */
 export async function bindDevice(db: Knex, sn: string, projectId: number, name?: string): Promise<boolean> {
   const now = Date.now();
-  const changes: Record<string, unknown> = { project_id: projectId, bound_at: now, updated_at: now };
+  const changes: Record<string, unknown> = { project_id: projectId, bound_at: now, updated_at: now, revision: nextRevision(db) };
   if (name !== undefined) {
     changes.desired_name = name;
     changes.config_version = db.raw('config_version + 1');
@@ -191,13 +169,13 @@ async function unbind(db: Knex, where: (q: Knex.QueryBuilder) => void): Promise<
     const now = Date.now();
     const sns = ((await trx('devices').where(where).select('sn')) as { sn: string }[]).map((r) => r.sn);
     if (sns.length === 0) return [];
-    await trx('devices').whereIn('sn', sns).update({ project_id: null, bound_at: null, updated_at: now });
+    await trx('devices').whereIn('sn', sns).update({ project_id: null, bound_at: null, updated_at: now, revision: nextRevision(trx) });
     // work not yet under way was asked for by the project that let the device go: it must never
     // reach the device once it is someone else's (a running reboot ends with its Boot!)
     await trx('operations')
       .whereIn('sn', sns)
       .whereIn('state', ['queued', 'sent'])
-      .update({ state: 'failed', error_code: ErrorCode.DEVICE_DELETED, finished_at: now, updated_at: now });
+      .update({ state: 'failed', error_code: ErrorCode.DEVICE_DELETED, finished_at: now, updated_at: now, revision: nextRevision(trx) });
     return sns;
   });
 }

@@ -1,4 +1,4 @@
-// Whoever changes a device or operation row tells the project's browsers (common.md "Internal bus").
+// Whoever changes a device or operation row tells the project's browsers (docs/decisions/gateway.md).
 import type { Knex } from 'knex';
 import type { Bus } from '../bus/bus.js';
 import { findOperation, loadDevice } from './devices.js';

@@ -9,7 +9,6 @@ export {
   loadDevice,
   loadDeviceDetail,
   loadDeviceItem,
-  OPERATION_TTL_MS,
   projectDeviceSummary,
   setDesiredName,
   unbindDevice,

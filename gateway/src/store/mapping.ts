@@ -19,6 +19,7 @@ const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 export function toOperationItem(row: OperationRow): OperationItem {
   return {
     id: Number(row.id),
+    revision: Number(row.revision),
     projectId: Number(row.project_id),
     sn: row.sn,
     kind: row.kind,
@@ -32,6 +33,7 @@ export function toOperationItem(row: OperationRow): OperationItem {
 export function toDeviceItem(row: DeviceRow, operation: OperationRow | null): DeviceItem {
   return {
     sn: row.sn,
+    revision: Number(row.revision),
     name: row.desired_name ?? row.name,
     type: row.type as DeviceType,
     model: row.model,
@@ -56,9 +58,12 @@ export function toDeviceItem(row: DeviceRow, operation: OperationRow | null): De
  * gateway runtime writes it with `toReportedJson`; parsing keeps each valid part and drops the
  * rest, so one bad value from a device never breaks the detail page.
  */
-export type ReportedState = Pick<DeviceDetail, 'radios' | 'ssids' | 'wifiClients' | 'ports' | 'bytesSent' | 'bytesReceived'>;
+export type ReportedState = Pick<
+  DeviceDetail,
+  'radios' | 'ssids' | 'wifiClients' | 'ports' | 'poe' | 'backhaul' | 'bytesSent' | 'bytesReceived'
+>;
 
-export const EMPTY_REPORTED: ReportedState = { radios: [], ssids: [], wifiClients: [], ports: [], bytesSent: 0, bytesReceived: 0 };
+export const EMPTY_REPORTED: ReportedState = { radios: [], ssids: [], wifiClients: [], ports: [], poe: null, backhaul: null, bytesSent: 0, bytesReceived: 0 };
 
 export function toReportedJson(state: ReportedState): string {
   return JSON.stringify(state);
@@ -82,6 +87,8 @@ export function parseReported(json: string | null): ReportedState {
     ssids: part(shape.ssids, raw.ssids, []),
     wifiClients: part(shape.wifiClients, raw.wifiClients, []),
     ports: part(shape.ports, raw.ports, []),
+    poe: part(shape.poe, raw.poe, null),
+    backhaul: part(shape.backhaul, raw.backhaul, null),
     bytesSent: part(shape.bytesSent, raw.bytesSent, 0),
     bytesReceived: part(shape.bytesReceived, raw.bytesReceived, 0),
   };
@@ -91,6 +98,7 @@ export function toDeviceDetail(row: DeviceRow, operation: OperationRow | null, h
   return {
     ...toDeviceItem(row, operation),
     manufacturer: row.manufacturer,
+    reportedModel: row.reported_model ?? null,
     endpointId: row.endpoint_id,
     ...parseReported(row.reported_json),
     history: history.map((h) => ({ status: Number(h.to_status), at: iso(h.at), reason: h.reason })),

@@ -6,6 +6,7 @@ import type { DeviceType } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import { endpointIdFor } from '@airloom/usp';
 import { hashSecret } from '../broker/credentials.js';
+import { nextRevision } from './revision.js';
 
 export interface DeviceRegistration {
   sn: string;
@@ -66,7 +67,7 @@ export async function registerDevices(
       const changes: Record<string, unknown> = { ...identity };
       if (d.ownerAccountId !== undefined && d.ownerAccountId !== null) changes.owner_account_id = d.ownerAccountId;
       if (d.projectId && existing.project_id === null) Object.assign(changes, { project_id: d.projectId, bound_at: now });
-      await trx('devices').where({ sn: d.sn }).update(changes);
+      await trx('devices').where({ sn: d.sn }).update({ ...changes, revision: nextRevision(trx) });
     }
   });
   return {

@@ -5,7 +5,10 @@ export interface DeviceRow {
   sn: string;
   endpoint_id: string;
   type: string;
+  /** registered by the manufacturer: part of the identity */
   model: string;
+  /** Device.DeviceInfo.ModelName as the agent reports it; null before it was read */
+  reported_model: string | null;
   mac: string;
   manufacturer: string;
   secret_hash: string;
@@ -31,6 +34,8 @@ export interface DeviceRow {
   last_boot_command_key: string | null;
   created_at: number;
   updated_at: number;
+  /** ARCHITECTURE §3: raised by every write (store/revision.ts) */
+  revision: number;
 }
 
 export interface OperationRow {
@@ -49,6 +54,8 @@ export interface OperationRow {
   sent_at: number | null;
   finished_at: number | null;
   expires_at: number;
+  /** ARCHITECTURE §3: raised by every write (store/revision.ts) */
+  revision: number;
 }
 
 export interface StatusLogRow {

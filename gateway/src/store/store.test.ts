@@ -16,7 +16,7 @@ import {
   unbindProjectDevices,
 } from './devices.js';
 import { publishDeviceEvent, publishOperationEvent } from './events.js';
-import { toReportedJson } from './mapping.js';
+import { EMPTY_REPORTED, toReportedJson } from './mapping.js';
 import { registerDevices, type DeviceRegistration } from './registration.js';
 import { createTestDb, testBackends } from './test-db.js';
 
@@ -96,6 +96,7 @@ describe.each(testBackends())('device store on %s', (backend) => {
       ],
       online: 2,
       offline: 1,
+      restarting: 0,
       clients: 14,
       alarms: 0,
     });
@@ -128,7 +129,8 @@ describe.each(testBackends())('device store on %s', (backend) => {
     ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     const row = await db('operations').where({ id: reboot!.id }).first();
-    expect(Number(row.expires_at) - Number(row.created_at)).toBe(24 * 3600 * 1000);
+    // five typical durations of spec §9's one-minute reboot, not a day
+    expect(Number(row.expires_at) - Number(row.created_at)).toBe(5 * 60_000);
 
     expect((await loadDeviceItem(db, d.sn))!.operation).toMatchObject({ kind: 'locate', state: 'queued' });
     await db('operations').where({ sn: d.sn }).update({ state: 'done' });
@@ -143,7 +145,7 @@ describe.each(testBackends())('device store on %s', (backend) => {
     await report(d.sn, {
       status: 1,
       reported_json: JSON.stringify({
-        ...JSON.parse(toReportedJson({ radios: [{ band: '5GHz', channel: 36, power: 80, noise: -92 }], ssids: ['Guest'], wifiClients: [], ports: [], bytesSent: 10, bytesReceived: 20 })),
+        ...JSON.parse(toReportedJson({ ...EMPTY_REPORTED, radios: [{ band: '5GHz', channel: 36, power: 20, noise: -92 }], ssids: ['Guest'], bytesSent: 10, bytesReceived: 20 })),
         ports: 'broken',
       }),
     });
@@ -193,6 +195,26 @@ describe.each(testBackends())('device store on %s', (backend) => {
     for (const d of [mine, bound, others]) await report(d.sn, { ip: '10.0.0.9' });
     const list = await listUnverified(db, 77);
     expect(list).toEqual([{ sn: mine.sn, type: 'ap', model: 'AL-AP1', mac: mine.mac, ip: '10.0.0.9', lastSeenAt: expect.any(String) }]);
+  });
+
+  it("raises a device's and an operation's revision with every write, the device's also when its operation moves", async () => {
+    const d = spec();
+    await registerDevices(db, [d]);
+    const revisions: number[] = [(await loadDeviceItem(db, d.sn))!.revision];
+    const step = async () => revisions.push((await loadDeviceItem(db, d.sn))!.revision);
+    await bindDevice(db, d.sn, 950, 'Hall');
+    await step();
+    await setDesiredName(db, d.sn, 'Lobby');
+    await step();
+    const op = (await enqueueOperation(db, { projectId: 950, sn: d.sn, kind: 'locate', accountId: 1 }))!;
+    await step();
+    expect(op.revision).toBe(1);
+    await unbindDevice(db, 950, d.sn); // fails the queued operation
+    await step();
+    expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+    expect(new Set(revisions).size).toBe(revisions.length);
+    const failed = (await db('operations').where({ id: op.id }).first()) as { revision: number; state: string };
+    expect({ state: failed.state, revision: Number(failed.revision) }).toEqual({ state: 'failed', revision: 2 });
   });
 
   it('publishes device and operation events to the project the device is in', async () => {

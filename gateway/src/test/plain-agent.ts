@@ -4,6 +4,7 @@
 // silent without a last will.
 import {
   agentSubscription,
+  agentTopic,
   buildAddResp,
   buildError,
   buildGetResp,
@@ -18,6 +19,7 @@ import {
   eventNotification,
   parseAgentTopic,
   USP_ERR,
+  withReplyTo,
   type RequestedPathResult,
   type UspMsg,
 } from '@airloom/usp';
@@ -52,9 +54,10 @@ export async function startPlainAgent(options: {
   const info: Record<string, string> = { Manufacturer: 'Other Vendor', ModelName: 'Plain-1', SoftwareVersion: '9.9.9', UpTime: '42' };
   const client: MqttClient = await mqtt.connectAsync(options.brokerUrl, { clientId: ep, username: ep, protocolVersion: 4, clean: true, reconnectPeriod: 0 });
 
-  // fire and forget, like a device: a message still in flight when the agent closes is simply lost
-  const send = (topic: string, msg: UspMsg) =>
-    client.publishAsync(topic, Buffer.from(encodeMsgRecord(options.controllerId, ep, msg)), { qos: 1 }).catch(() => undefined);
+  // fire and forget, like a device: a message still in flight when the agent closes is simply lost.
+  // Every PUBLISH names the agent's topic as reply-to in the 3.1.1 suffix (R-MQTT.22, R-MQTT.24)
+  const publish = (topic: string, bytes: Uint8Array) => client.publishAsync(withReplyTo(topic, agentTopic(ep)), Buffer.from(bytes), { qos: 1 }).catch(() => undefined);
+  const send = (topic: string, msg: UspMsg) => publish(topic, encodeMsgRecord(options.controllerId, ep, msg));
 
   function get(paths: string[]): RequestedPathResult[] {
     return paths.map((requestedPath) => {
@@ -103,7 +106,7 @@ export async function startPlainAgent(options: {
   // back (mqtt_connect), then Device.Boot! with the command key to the Boot! subscriber
   async function bootBack(commandKey: string): Promise<void> {
     if (silent) return;
-    const record = (r: Parameters<typeof encodeRecord>[0]) => client.publishAsync(controllerTopic(ep), Buffer.from(encodeRecord(r)), { qos: 1 }).catch(() => undefined);
+    const record = (r: Parameters<typeof encodeRecord>[0]) => publish(controllerTopic(ep), encodeRecord(r));
     await record({ kind: 'disconnect', toId: options.controllerId, fromId: ep, reason: 'Rebooting', reasonCode: 0 });
     await record({ kind: 'mqtt-connect', toId: options.controllerId, fromId: ep, mqttVersion: '3.1.1', subscribedTopic: agentSubscription(ep) });
     info.UpTime = '1';
@@ -124,11 +127,7 @@ export async function startPlainAgent(options: {
     if (reply) void send(parsed.replyTo ?? controllerTopic(ep), reply);
   });
   await client.subscribeAsync(agentSubscription(ep), { qos: 1 });
-  await client.publishAsync(
-    controllerTopic(ep),
-    Buffer.from(encodeRecord({ kind: 'mqtt-connect', toId: options.controllerId, fromId: ep, mqttVersion: '3.1.1', subscribedTopic: agentSubscription(ep) })),
-    { qos: 1 },
-  );
+  await publish(controllerTopic(ep), encodeRecord({ kind: 'mqtt-connect', toId: options.controllerId, fromId: ep, mqttVersion: '3.1.1', subscribedTopic: agentSubscription(ep) }));
 
   const heartbeat = setInterval(() => {
     const id = [...subscriptions].find(([, ref]) => ref === 'Device.LocalAgent.Periodic!')?.[0];

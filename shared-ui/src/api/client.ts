@@ -1,6 +1,8 @@
 // The one API client (STYLE §5): envelope, error code → text, 401 → login, CSRF header.
-// Remotes get an instance through MfeProps; nothing else calls fetch.
-import { CSRF_HEADER, errorMessage } from '@airloom/contracts';
+// Remotes get an instance through MfeProps; nothing else calls fetch. `call(endpoint, input)` is
+// typed from contracts' endpoint list (ARCHITECTURE §4) and names the thing in its error sentences.
+import { CSRF_HEADER, endpointErrors, errorMessage, fillPath, findEndpoint, text, type AnyEndpoint, type Endpoint } from '@airloom/contracts';
+import type { z } from 'zod';
 
 export { CSRF_HEADER };
 
@@ -29,12 +31,44 @@ export class ApiError extends Error {
 export interface ApiClientOptions {
   /** Prefix for every path, default `/api/v1`. */
   baseUrl?: string;
+  /**
+   * Check every `call` answer against its endpoint's response schema (a mismatch is a
+   * `return-format` error). Default: on, except in a production build.
+   */
+  validateAnswers?: boolean;
   /** Called once per 401 answer (session missing or expired), e.g. to go to the login page. */
   onUnauthorized?: () => void;
   fetchImpl?: typeof fetch;
 }
 
+type ParamsShape = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/** What `call` needs for an endpoint: its path parameters, query and body, as the schemas take them. */
+export type EndpointInput<E> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+    ? (P extends ParamsShape ? { params: { [K in keyof z.input<P>]: string | number } } : { params?: undefined }) &
+        (Q extends ParamsShape ? { query?: z.input<Q> } : { query?: undefined }) &
+        (B extends z.ZodType ? { body: z.input<B> } : { body?: undefined }) & { signal?: AbortSignal }
+    : never;
+
+/** What `call` resolves to: the endpoint's response, as its schema hands it out. */
+export type EndpointOutput<E> = E extends Endpoint<ParamsShape | undefined, ParamsShape | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never;
+
+/** Sentence for a failed call: the endpoint's own text for the code, filled in from the request. */
+export function endpointErrorText(e: AnyEndpoint, code: number, input: { params?: object; query?: object; body?: unknown } = {}): string {
+  const entry = endpointErrors(e).find((x) => x.code === code);
+  if (!entry) return errorMessage(code);
+  const values: Record<string, string | number> = {};
+  for (const source of [input.query, input.body, input.params]) {
+    if (typeof source !== 'object' || source === null) continue;
+    for (const [key, value] of Object.entries(source)) if (typeof value === 'string' || typeof value === 'number') values[key] = value;
+  }
+  return text(`apiErrors.${entry.text}`, values);
+}
+
 export interface ApiClient {
+  /** One declared endpoint: path filled, body sent, answer checked (see validateAnswers). */
+  call<E extends AnyEndpoint>(endpoint: E, ...input: Record<string, never> extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]): Promise<EndpointOutput<E>>;
   get<T>(path: string, init?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
   patch<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
@@ -53,6 +87,17 @@ const GENERIC_TEXT: Record<string, string> = {
   [CLIENT_ERROR.returnFormat]: 'return format error',
 };
 
+declare const process: { env: { NODE_ENV?: string } };
+
+/** The bundler writes the mode in place of `process.env.NODE_ENV`; elsewhere there is none. */
+function isProductionBuild(): boolean {
+  try {
+    return process.env.NODE_ENV === 'production';
+  } catch {
+    return false;
+  }
+}
+
 function withQuery(url: string, query: RequestOptions['query']): string {
   if (!query) return url;
   const params = new URLSearchParams();
@@ -61,17 +106,35 @@ function withQuery(url: string, query: RequestOptions['query']): string {
   return qs ? `${url}?${qs}` : url;
 }
 
+/**
+ * Sentences for a call made by path (get/post/…): the declared endpoint it is a call of explains
+ * its codes like `call` does; a path that is no declared endpoint keeps the catalogue's text.
+ */
+function explainByPath(method: string, path: string, body: unknown, query: RequestOptions['query']): (code: number) => string {
+  const found = findEndpoint(method, path);
+  if (!found) return errorMessage;
+  return (code) => endpointErrorText(found.endpoint, code, { params: found.params, query, body });
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '/api/v1';
+  const validate = options.validateAnswers ?? !isProductionBuild();
   const doFetch = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function request<T>(method: string, path: string, body: unknown, init: RequestOptions = {}): Promise<T> {
+  interface Sent {
+    /** the endpoint's own sentences for its codes */
+    explain?: (code: number) => string;
+    /** the answer is the body itself, not the envelope */
+    raw?: boolean;
+  }
+
+  async function request<T>(method: string, path: string, body: unknown, init: RequestOptions = {}, sent: Sent = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (method !== 'GET') headers[CSRF_HEADER] = '1';
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
-      response = await doFetch(withQuery(`${baseUrl}${path}`, init.query), {
+      response = await doFetch(withQuery(path.startsWith('//') ? path.slice(1) : `${baseUrl}${path}`, init.query), {
         method,
         headers,
         credentials: 'same-origin',
@@ -80,7 +143,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
-      throw new ApiError(CLIENT_ERROR.network, GENERIC_TEXT[CLIENT_ERROR.network]!, 0);
+      throw new ApiError(CLIENT_ERROR.network, sent.explain ? text('apiErrors.common.network') : GENERIC_TEXT[CLIENT_ERROR.network]!, 0);
     }
     let envelope: unknown;
     try {
@@ -88,6 +151,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch {
       throw new ApiError(CLIENT_ERROR.returnFormat, GENERIC_TEXT[CLIENT_ERROR.returnFormat]!, response.status);
     }
+    if (sent.raw && response.ok) return envelope as T;
     if (typeof envelope !== 'object' || envelope === null || !('code' in envelope) || typeof envelope.code !== 'number') {
       throw new ApiError(CLIENT_ERROR.noReturnCode, GENERIC_TEXT[CLIENT_ERROR.noReturnCode]!, response.status);
     }
@@ -95,10 +159,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (code === 0) return (envelope as unknown as { data: T }).data;
     if (response.status === 401) options.onUnauthorized?.();
     const fields = (envelope as { fields?: Record<string, string> }).fields ?? {};
-    throw new ApiError(code, errorMessage(code), response.status, fields);
+    throw new ApiError(code, (sent.explain ?? explainByPath(method, path, body, init.query))(code), response.status, fields);
   }
 
   return {
+    async call(endpoint, ...[input]) {
+      // a stream is read with an EventSource (the remote kit's useProjectEvents), not one answer
+      if (endpoint.stream) throw new Error(`${endpoint.path} is a Server-Sent Events stream: open it with an EventSource`);
+      const given = (input ?? {}) as { params?: Record<string, string | number>; query?: RequestOptions['query']; body?: unknown; signal?: AbortSignal };
+      // root paths (health, the remotes manifest) are not under the API prefix: '//' marks them
+      const path = `${endpoint.root ? '/' : ''}${fillPath(endpoint.path, given.params)}`;
+      const data = await request<unknown>(endpoint.method.toUpperCase(), path, given.body, { signal: given.signal, query: given.query }, {
+        explain: (code) => endpointErrorText(endpoint, code, given),
+        raw: endpoint.raw,
+      });
+      if (!validate) return data as EndpointOutput<typeof endpoint>;
+      const checked = endpoint.response.safeParse(data);
+      if (!checked.success) throw new ApiError(CLIENT_ERROR.returnFormat, text('apiErrors.common.returnFormat'), 200);
+      return checked.data as EndpointOutput<typeof endpoint>;
+    },
     get: (path, init) => request('GET', path, undefined, init),
     post: (path, body, init) => request('POST', path, body, init),
     patch: (path, body, init) => request('PATCH', path, body, init),

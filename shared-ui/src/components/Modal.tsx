@@ -1,5 +1,6 @@
 // A real dialog (ARCHITECTURE accessibility basics): role=dialog + aria-modal, labelled by its
-// title, focus moves in on open, Tab/Shift+Tab stay inside, Esc closes, focus returns on close.
+// title, focus moves in on open (to the first field, not the ×), Tab/Shift+Tab stay inside, Esc
+// closes, focus returns on close. On a phone it takes the width of the screen less a small margin.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
@@ -14,7 +15,7 @@ export interface ModalProps {
   footer?: ReactNode;
   /** CSS width, default the form dialog width; ConfirmDialog uses 360 px (spec §9). */
   width?: string;
-  /** Element to focus on open; default the first focusable element inside. */
+  /** Element to focus on open; default the first field or button of the body, then of the footer, then the ×. */
   initialFocus?: RefObject<HTMLElement | null>;
   closeOnBackdrop?: boolean;
   /** Hides the × in the header (e.g. confirm dialogs that have their own Cancel). */
@@ -45,12 +46,14 @@ const Backdrop = styled.div`
   align-items: center;
   justify-content: center;
   padding: ${({ theme }) => theme.space.lg};
+  @media (max-width: 480px) { padding: ${({ theme }) => theme.space.sm}; }
 `;
 
 const Panel = styled.div<{ $width: string }>`
   width: ${({ $width }) => $width};
   max-width: 100%;
-  max-height: calc(100vh - 32px);
+  min-width: 0;
+  max-height: calc(100dvh - 32px);
   display: flex;
   flex-direction: column;
   background: ${({ theme }) => theme.colors.surface};
@@ -73,6 +76,7 @@ const Header = styled.div`
 const Body = styled.div`
   padding: ${({ theme }) => theme.space.xl};
   overflow: auto;
+  @media (max-width: 480px) { padding: ${({ theme }) => theme.space.lg}; }
 `;
 
 const Footer = styled.div`
@@ -80,6 +84,7 @@ const Footer = styled.div`
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => `${theme.space.md} ${theme.space.xl}`};
+  flex-wrap: wrap;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
@@ -104,6 +109,8 @@ export function Modal(props: ModalProps) {
 function OpenModal({ title, onClose, children, footer, width, initialFocus, closeOnBackdrop = false, hideCloseButton = false, describedBy }: ModalProps) {
   const { t } = useTranslation('common');
   const panelRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
   const titleId = `dlg${useId().replace(/:/g, '')}`;
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -128,7 +135,9 @@ function OpenModal({ title, onClose, children, footer, width, initialFocus, clos
     const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
     if (panel) {
-      const target = initialFocus?.current ?? focusables(panel)[0] ?? panel;
+      // The × comes first in the markup but is the least likely next step: start where the work is.
+      const inside = (el: HTMLElement | null) => (el ? focusables(el)[0] : undefined);
+      const target = initialFocus?.current ?? inside(bodyRef.current) ?? inside(footerRef.current) ?? focusables(panel)[0] ?? panel;
       target.focus();
     }
     return () => {
@@ -191,8 +200,8 @@ function OpenModal({ title, onClose, children, footer, width, initialFocus, clos
             </CloseButton>
           )}
         </Header>
-        <Body>{children}</Body>
-        {footer && <Footer>{footer}</Footer>}
+        <Body ref={bodyRef}>{children}</Body>
+        {footer && <Footer ref={footerRef}>{footer}</Footer>}
       </Panel>
     </Backdrop>
   );

@@ -23,10 +23,14 @@ interface NoticeApi {
 
 const NoticeContext = createContext<NoticeApi | null>(null);
 
+// Bottom centre: the top corners hold what must stay reachable — the account menu in the header
+// and the × of a side panel — so a toast never covers them (docs/decisions/design-system.md).
 const Region = styled.div`
   position: fixed;
-  top: ${({ theme }) => theme.space.lg};
-  right: ${({ theme }) => theme.space.lg};
+  bottom: ${({ theme }) => theme.space.lg};
+  left: 50%;
+  transform: translateX(-50%);
+  width: max-content;
   z-index: ${({ theme }) => theme.zIndex.notice};
   display: flex;
   flex-direction: column;

@@ -5,7 +5,8 @@ import type { AppTheme } from '../theme/theme';
 
 type Space = keyof AppTheme['space'];
 
-export const Page = styled.main`
+// A div, not <main>: the shell (or the standalone entry) owns the one main landmark of the page.
+export const Page = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xl};

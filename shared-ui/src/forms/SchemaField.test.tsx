@@ -91,7 +91,7 @@ describe('useSchemaForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(send).not.toHaveBeenCalled();
     expect(screen.getByText('Please enter a project name')).toBeTruthy();
-    expect(screen.getByText('Please choose a time zone between UTC-12 and UTC+14')).toBeTruthy();
+    expect(screen.getByText('Please choose a time zone from the list: a named zone such as Europe/Lisbon, or an offset between UTC-12 and UTC+14')).toBeTruthy();
   });
 
   it("puts the server's field errors (ApiError.fields) next to their fields, and other errors in the form", async () => {

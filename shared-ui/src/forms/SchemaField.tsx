@@ -1,5 +1,4 @@
-// A text field bound to a contracts schema (issue 3 acceptance: "a form field that takes a schema
-// and shows the rule's message"). Validates on blur and when its form is submitted.
+// A text field bound to a contracts schema. Validates on blur and when its form is submitted.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { TextField, type TextFieldProps } from '../components/TextField';
 import { useSchemaField } from './use-schema-field';

@@ -13,6 +13,7 @@ export const commonEn = {
     retry: 'Retry',
     dismiss: 'Dismiss',
     back: 'Back',
+    whyUnavailable: 'Why is this unavailable?',
   },
   state: {
     loading: 'Loading…',
@@ -36,6 +37,8 @@ export const commonEn = {
     actions: 'Actions',
     empty: 'no available data',
     noMatch: 'Nothing matches “{{query}}”',
+    columns: 'Columns ({{shown}}/{{total}})',
+    showColumns: 'Show columns',
   },
   dialog: {
     confirmTitle: 'Please confirm',

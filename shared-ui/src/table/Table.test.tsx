@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { Table } from './Table';
-import type { TableColumn } from './table-model';
+import type { TableColumn, TableSort } from './table-model';
 
 afterEach(cleanup);
 
@@ -112,5 +113,129 @@ describe('Table', () => {
     expect(rendered.length).toBeGreaterThan(5);
     expect(rendered.length).toBeLessThan(100);
     expect(screen.getByText('1–500 of 500')).toBeTruthy();
+  });
+
+  it('shows pinned rows first whatever the sort', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Table label="Sites" columns={columns} data={sites} getRowId={(s) => String(s.id)} pinnedRowIds={['3']} />);
+    expect(bodyNames()).toEqual(['Campus', 'Lobby', 'Airport']);
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    expect(bodyNames()).toEqual(['Campus', 'Airport', 'Lobby']);
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    expect(bodyNames()).toEqual(['Campus', 'Lobby', 'Airport']);
+  });
+
+  describe('wide tables', () => {
+    interface Device {
+      sn: string;
+      name: string;
+      status: string;
+      mac: string;
+      mode: string;
+    }
+    const deviceColumns: TableColumn<Device>[] = [
+      { id: 'name', header: 'Name', value: (d) => d.name, hideable: false },
+      { id: 'status', header: 'Status', value: (d) => d.status },
+      { id: 'mac', header: 'MAC', value: (d) => d.mac, defaultHidden: true },
+      { id: 'mode', header: 'Mode', value: (d) => d.mode },
+    ];
+    const devices: Device[] = [
+      { sn: 'A', name: 'AP-Lobby', status: 'Online', mac: '02:00:00:00:00:01', mode: 'cloud' },
+      { sn: 'B', name: 'AP-Bar', status: 'Offline', mac: '02:00:00:00:00:02', mode: 'local' },
+    ];
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
+
+    function Chooser({ initial, onChange }: { initial: string[] | null; onChange?: (hidden: string[]) => void }) {
+      const [hidden, setHidden] = useState<string[] | null>(initial);
+      return (
+        <Table
+          label="Devices"
+          columns={deviceColumns}
+          data={devices}
+          getRowId={(d) => d.sn}
+          searchable={false}
+          rowActions={(d) => <button type="button">Reboot {d.name}</button>}
+          columnChooser={{
+            hidden,
+            onChange: (next) => {
+              setHidden(next);
+              onChange?.(next);
+            },
+          }}
+        />
+      );
+    }
+
+    it('keeps the name column and the actions column in view while the rest scrolls sideways', () => {
+      renderWithProviders(<Chooser initial={null} />);
+      const name = screen.getByRole('columnheader', { name: /Name/ });
+      const actions = screen.getByRole('columnheader', { name: 'Actions' });
+      expect(name.dataset.sticky).toBe('start');
+      expect(actions.dataset.sticky).toBe('end');
+      const firstRow = within(screen.getByRole('table', { name: 'Devices' })).getAllByRole('row')[1]!;
+      const cells = within(firstRow).getAllByRole('cell');
+      expect(cells[0]!.dataset.sticky).toBe('start');
+      expect(cells[cells.length - 1]!.dataset.sticky).toBe('end');
+      expect(cells.slice(1, -1).every((c) => c.dataset.sticky === undefined)).toBe(true);
+    });
+
+    it('hides default-hidden columns until chosen; the chooser shows and hides columns and reports the choice', async () => {
+      const user = userEvent.setup();
+      const changed = vi.fn();
+      renderWithProviders(<Chooser initial={null} onChange={changed} />);
+      expect(headers()).toEqual(['Name', 'Status', 'Mode', 'Actions']);
+
+      const chooser = screen.getByRole('button', { name: 'Columns (3/4)' });
+      expect(chooser.getAttribute('aria-expanded')).toBe('false');
+      await user.click(chooser);
+      const group = screen.getByRole('group', { name: 'Show columns' });
+      // the row's name cannot be hidden: it is not offered
+      expect(within(group).queryByRole('checkbox', { name: 'Name' })).toBeNull();
+      expect((within(group).getByRole('checkbox', { name: 'MAC' }) as HTMLInputElement).checked).toBe(false);
+
+      await user.click(within(group).getByRole('checkbox', { name: 'MAC' }));
+      expect(headers()).toEqual(['Name', 'Status', 'MAC', 'Mode', 'Actions']);
+      expect(changed).toHaveBeenLastCalledWith([]);
+
+      await user.click(within(group).getByRole('checkbox', { name: 'Mode' }));
+      expect(headers()).toEqual(['Name', 'Status', 'MAC', 'Actions']);
+      expect(changed).toHaveBeenLastCalledWith(['mode']);
+      expect(screen.getByRole('cell', { name: '02:00:00:00:00:01' })).toBeTruthy();
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('group', { name: 'Show columns' })).toBeNull();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Columns (3/4)' }));
+    });
+
+    it("applies a stored choice and ignores ids that are not hideable or no longer exist", () => {
+      renderWithProviders(<Chooser initial={['status', 'name', 'gone']} />);
+      expect(headers()).toEqual(['Name', 'MAC', 'Mode', 'Actions']);
+    });
+
+    it('sorts under the page\'s control when given sort and onSortChange', async () => {
+      const user = userEvent.setup();
+      const seen: (TableSort | null)[] = [];
+      function Controlled() {
+        const [sort, setSort] = useState<TableSort | null>({ id: 'name', desc: true });
+        return (
+          <Table
+            label="Sites"
+            columns={columns}
+            data={sites}
+            getRowId={(s) => String(s.id)}
+            sort={sort}
+            onSortChange={(next) => {
+              seen.push(next);
+              setSort(next);
+            }}
+          />
+        );
+      }
+      renderWithProviders(<Controlled />);
+      expect(bodyNames()).toEqual(['Lobby', 'Campus', 'Airport']);
+      await user.click(screen.getByRole('button', { name: /Devices/ }));
+      expect(seen).toEqual([{ id: 'devices', desc: false }]);
+      expect(bodyNames()).toEqual(['Airport', 'Lobby', 'Campus']);
+    });
   });
 });

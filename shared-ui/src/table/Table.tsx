@@ -1,12 +1,23 @@
 // The shared data table (ARCHITECTURE §1): global search, column sorting (aria-sort on real
-// <th>), paging with page-size choice and "x–y of n", empty state, a row-actions slot, and row
-// virtualisation when a page holds many rows.
+// <th>), paging with page-size choice and "x–y of n", empty state, a row-actions slot, row
+// virtualisation when a page holds many rows, and for wide tables a first column and an actions
+// column that stay in view while the rest scrolls sideways, plus a column chooser (spec §3 "table
+// shrink settings per account": the page keeps the choice, see docs/decisions/shell-front-end.md).
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTable, type Row, type RowData } from '@tanstack/react-table';
-import { airloomTableFeatures, includesText, toColumnDefs, type AirloomTableFeatures, type TableColumn } from './table-model';
+import {
+  airloomTableFeatures,
+  hiddenColumnIds,
+  includesText,
+  toColumnDefs,
+  type AirloomTableFeatures,
+  type TableColumn,
+  type TableSort,
+} from './table-model';
+import { ColumnChooser } from './ColumnChooser';
 import { EmptyState } from '../components/display';
 import { Button } from '../components/Button';
 
@@ -22,6 +33,16 @@ export interface TableProps<T extends RowData> {
   /** Default true. */
   searchable?: boolean;
   initialSort?: { id: string; desc?: boolean };
+  /** Controlled sorting (e.g. kept in the URL); `initialSort` is ignored when given. */
+  sort?: TableSort | null;
+  onSortChange?(sort: TableSort | null): void;
+  /**
+   * A "Columns" chooser on the toolbar: `hidden` is the user's choice (null: the columns'
+   * defaults), `onChange` receives the ids to hide from now on.
+   */
+  columnChooser?: { hidden: readonly string[] | null; onChange(hidden: string[]): void };
+  /** Rows shown first on every page whatever the sort (e.g. a mesh's primary), if they pass the search. */
+  pinnedRowIds?: readonly string[];
   pageSizes?: readonly number[];
   initialPageSize?: number;
   /** Shown when there are no rows at all (not when a search matches nothing). */
@@ -44,6 +65,13 @@ const Toolbar = styled.div`
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
+const ToolbarEnd = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
 const SearchInput = styled.input`
   font: inherit;
   min-width: 240px;
@@ -64,25 +92,42 @@ const Scroller = styled.div<{ $virtual: boolean }>`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
+// The first column (what the row is) and the actions column stay in view when the table is wider
+// than its box; they need their own background so the scrolled cells do not show through.
 const StyledTable = styled.table`
   width: 100%;
-  border-collapse: collapse;
+  border-collapse: separate;
+  border-spacing: 0;
   th, td {
     text-align: left;
     padding: 8px 12px;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     vertical-align: middle;
     height: ${ROW_HEIGHT}px;
+    background: ${({ theme }) => theme.colors.surface};
   }
   thead th {
     position: sticky;
     top: 0;
-    z-index: 1;
+    z-index: 2;
     background: ${({ theme }) => theme.colors.surfaceAlt};
     font-weight: ${({ theme }) => theme.fontWeights.bold};
     white-space: nowrap;
   }
-  tbody tr:hover { background: ${({ theme }) => theme.colors.bg}; }
+  th[data-sticky='start'], td[data-sticky='start'] {
+    position: sticky;
+    left: 0;
+    z-index: 1;
+    box-shadow: inset -1px 0 0 ${({ theme }) => theme.colors.border};
+  }
+  th[data-sticky='end'], td[data-sticky='end'] {
+    position: sticky;
+    right: 0;
+    z-index: 1;
+    box-shadow: inset 1px 0 0 ${({ theme }) => theme.colors.border};
+  }
+  thead th[data-sticky] { z-index: 3; }
+  tbody tr:hover > td { background: ${({ theme }) => theme.colors.bg}; }
 `;
 
 const SortButton = styled.button`
@@ -129,6 +174,10 @@ export function Table<T extends RowData>({
   rowActions,
   searchable = true,
   initialSort,
+  sort,
+  onSortChange,
+  columnChooser,
+  pinnedRowIds,
   pageSizes = DEFAULT_PAGE_SIZES,
   initialPageSize,
   empty,
@@ -137,8 +186,13 @@ export function Table<T extends RowData>({
 }: TableProps<T>) {
   const { t } = useTranslation('common');
   const searchId = `ts${useId().replace(/:/g, '')}`;
-  const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
-  const searchableIds = useMemo(() => new Set(columns.filter((c) => c.searchable !== false).map((c) => c.id)), [columns]);
+  // a string key keeps the table model stable while the chosen set stays the same
+  const hiddenKey = [...hiddenColumnIds(columns, columnChooser?.hidden)].sort().join(' ');
+  const hidden = useMemo(() => new Set(hiddenKey ? hiddenKey.split(' ') : []), [hiddenKey]);
+  const shownColumns = useMemo(() => columns.filter((c) => !hidden.has(c.id)), [columns, hidden]);
+  const columnDefs = useMemo(() => toColumnDefs(shownColumns), [shownColumns]);
+  const searchableIds = useMemo(() => new Set(shownColumns.filter((c) => c.searchable !== false).map((c) => c.id)), [shownColumns]);
+  const controlledSort = onSortChange !== undefined;
   const table = useTable({
     features: airloomTableFeatures,
     columns: columnDefs,
@@ -152,33 +206,50 @@ export function Table<T extends RowData>({
       pagination: { pageIndex: 0, pageSize: initialPageSize ?? pageSizes[0] ?? 10 },
       globalFilter: '',
     },
+    ...(controlledSort
+      ? {
+          state: { sorting: sort ? [{ id: sort.id, desc: sort.desc }] : [] },
+          onSortingChange: (updater: unknown) => {
+            const current = sort ? [{ id: sort.id, desc: sort.desc }] : [];
+            const next = (typeof updater === 'function' ? (updater as (old: typeof current) => typeof current)(current) : updater) as typeof current;
+            const first = next[0];
+            onSortChange(first ? { id: first.id, desc: first.desc } : null);
+          },
+        }
+      : {}),
   });
 
   const { pagination, globalFilter } = table.state;
   const total = table.getPrePaginatedRowModel().rows.length;
-  const rows = table.getRowModel().rows;
+  const pinnedKey = pinnedRowIds?.join('\n') ?? '';
+  const pinnedIds = useMemo(() => new Set(pinnedKey ? pinnedKey.split('\n') : []), [pinnedKey]);
+  const pageRows = table.getRowModel().rows;
+  const rows =
+    pinnedIds.size === 0
+      ? pageRows
+      : [...table.getPrePaginatedRowModel().rows.filter((r) => pinnedIds.has(r.id)), ...pageRows.filter((r) => !pinnedIds.has(r.id))];
   const from = total === 0 ? 0 : pagination.pageIndex * pagination.pageSize + 1;
   const to = Math.min(total, (pagination.pageIndex + 1) * pagination.pageSize);
   const virtual = rows.length > virtualizeAbove;
-  const columnCount = columns.length + (rowActions ? 1 : 0);
+  const columnCount = shownColumns.length + (rowActions ? 1 : 0);
   const query = String(globalFilter ?? '');
 
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const renderRow = (row: Row<AirloomTableFeatures, T>) => (
     <tr key={row.id}>
-      {row.getAllCells().map((cell) => (
-        <td key={cell.id}>
+      {row.getAllCells().map((cell, index) => (
+        <td key={cell.id} data-sticky={index === 0 ? 'start' : undefined}>
           <table.FlexRender cell={cell} />
         </td>
       ))}
-      {rowActions && <td>{rowActions(row.original)}</td>}
+      {rowActions && <td data-sticky="end">{rowActions(row.original)}</td>}
     </tr>
   );
 
   return (
     <div>
-      {(searchable || toolbar) && (
+      {(searchable || toolbar || columnChooser) && (
         <Toolbar>
           {searchable ? (
             <div>
@@ -199,7 +270,12 @@ export function Table<T extends RowData>({
           ) : (
             <span />
           )}
-          {toolbar && <div>{toolbar}</div>}
+          {(toolbar || columnChooser) && (
+            <ToolbarEnd>
+              {columnChooser && <ColumnChooser columns={columns} hidden={hidden} onChange={columnChooser.onChange} />}
+              {toolbar}
+            </ToolbarEnd>
+          )}
         </Toolbar>
       )}
       <Scroller ref={scrollRef} $virtual={virtual}>
@@ -207,12 +283,13 @@ export function Table<T extends RowData>({
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, index) => {
                   const column = header.column;
                   const width = columns.find((c) => c.id === column.id)?.width;
+                  const sticky = index === 0 ? 'start' : undefined;
                   if (!column.getCanSort()) {
                     return (
-                      <th key={header.id} scope="col" style={width ? { width } : undefined}>
+                      <th key={header.id} scope="col" data-sticky={sticky} style={width ? { width } : undefined}>
                         <table.FlexRender header={header} />
                       </th>
                     );
@@ -222,6 +299,7 @@ export function Table<T extends RowData>({
                     <th
                       key={header.id}
                       scope="col"
+                      data-sticky={sticky}
                       style={width ? { width } : undefined}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
                     >
@@ -232,7 +310,11 @@ export function Table<T extends RowData>({
                     </th>
                   );
                 })}
-                {rowActions && <th scope="col">{t('table.actions')}</th>}
+                {rowActions && (
+                  <th scope="col" data-sticky="end">
+                    {t('table.actions')}
+                  </th>
+                )}
               </tr>
             ))}
           </thead>

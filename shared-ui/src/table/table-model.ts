@@ -47,6 +47,27 @@ export interface TableColumn<T> {
   searchable?: boolean;
   /** CSS width of the column. */
   width?: string;
+  /** The user may hide it with the column chooser; default true (the row's name should say false). */
+  hideable?: boolean;
+  /** Hidden until the user chooses to show it; default false. */
+  defaultHidden?: boolean;
+}
+
+/** Sorting as a page keeps it (e.g. in the URL). */
+export interface TableSort {
+  id: string;
+  desc: boolean;
+}
+
+/**
+ * The ids of the columns to hide: the user's choice when there is one (ids of columns that no
+ * longer exist are ignored), else the columns hidden by default. Columns that may not be hidden
+ * never are.
+ */
+export function hiddenColumnIds<T>(columns: readonly TableColumn<T>[], chosen: readonly string[] | null | undefined): Set<string> {
+  const hideable = columns.filter((c) => c.hideable !== false);
+  const ids = chosen ?? hideable.filter((c) => c.defaultHidden).map((c) => c.id);
+  return new Set(ids.filter((id) => hideable.some((c) => c.id === id)));
 }
 
 export function searchText(value: CellValue): string {

@@ -1,3 +1,4 @@
+import type { MeResponse } from '@airloom/contracts';
 // A remote that loads but breaks while mounting: single-spa marks it broken for good, so Retry
 // must register a fresh application. Real single-spa (its own module instance in this file).
 import { describe, expect, it, vi } from 'vitest';
@@ -26,7 +27,7 @@ describe('a remote that breaks while mounting', () => {
       },
       unmount: async (props) => { props.domElement.textContent = ''; },
     };
-    const session = { account: 'a@example.com', nick: 'A', role: 0, demo: false };
+    const session: MeResponse = { account: 'a@example.com', nick: 'A', role: 0, demo: false };
     const federation = createFederation({
       store: shellStore,
       registerRuntimeRemotes: () => undefined,
@@ -34,7 +35,7 @@ describe('a remote that breaks while mounting', () => {
       isActive: (_remote, location) => location.pathname.startsWith('/overview/'),
       buildProps: (): MfeProps => ({
         session, project: null, setLoading: () => undefined, navigate: () => undefined, openProject: () => undefined,
-        api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), del: vi.fn() },
+        api: { call: vi.fn(), get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), del: vi.fn() },
       }),
     });
     navigate('/overview/preview', { replace: true });

@@ -1,3 +1,4 @@
+import type { MeResponse } from '@airloom/contracts';
 // Real single-spa in happy-dom; only the network part (loading `<remote>/app`) is replaced by a
 // function that fails or answers like the Module Federation runtime would.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,9 +14,9 @@ import { createFederation, type RemoteCustomProps } from './federation';
 
 addResources('shell', shellEn);
 
-const session = { account: 'alice@example.com', nick: 'Alice', role: 0, demo: false };
-const hotel: ProjectRef = { id: 1, right: 'rw', netMode: 0, projectName: 'Hotel' };
-const home: ProjectRef = { id: 2, right: 'rw', netMode: 1, projectName: 'Home' };
+const session: MeResponse = { account: 'alice@example.com', nick: 'Alice', role: 0, demo: false };
+const hotel: ProjectRef = { id: 1, right: 'rw', netMode: 0, projectName: 'Hotel', owner: true };
+const home: ProjectRef = { id: 2, right: 'rw', netMode: 1, projectName: 'Home', owner: false };
 
 /** A remote's `./app`: single-spa lifecycles that write what they were given into their element. */
 function fakeRemoteApp(mounts: RemoteCustomProps[]): LifeCycles<RemoteCustomProps> {
@@ -53,7 +54,7 @@ describe('runtime federation with single-spa', () => {
       setLoading: () => undefined,
       navigate: () => undefined,
       openProject: () => undefined,
-      api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), del: vi.fn() },
+      api: { call: vi.fn(), get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), del: vi.fn() },
     }),
   });
 

@@ -14,12 +14,13 @@ import {
   type LifeCycles,
 } from 'single-spa';
 import type { MfeProps } from '@airloom/shared-ui';
-import { setRemoteStatus, type RemoteInfo, type ShellStore } from '../state/shell-store';
+import type { RemoteEntry } from '@airloom/contracts';
+import { setRemoteStatus, type ShellStore } from '../state/shell-store';
 
 export interface FederationDeps {
   store: ShellStore;
   /** Registers the remotes with the Module Federation runtime. */
-  registerRuntimeRemotes(remotes: RemoteInfo[]): void;
+  registerRuntimeRemotes(remotes: RemoteEntry[]): void;
   /** Loads `<remote>/app` (the remote's single-spa lifecycles). */
   loadModule(remote: string): Promise<unknown>;
   /** Whether the remote owns the current route and may be shown there. */
@@ -34,10 +35,9 @@ type LifeCycleList<P> = LifeCycleFn<P> | LifeCycleFn<P>[];
 const asList = <P>(fn: LifeCycleList<P> | undefined): LifeCycleFn<P>[] => (fn === undefined ? [] : Array.isArray(fn) ? fn : [fn]);
 
 function isLifecycles(mod: unknown): mod is LifeCycles<RemoteCustomProps> {
-  if (typeof mod !== 'object' || mod === null) return false;
-  const m = mod as Record<string, unknown>;
+  if (typeof mod !== 'object' || mod === null || !('mount' in mod) || !('unmount' in mod)) return false;
   const fnOrList = (v: unknown) => typeof v === 'function' || (Array.isArray(v) && v.every((f) => typeof f === 'function'));
-  return fnOrList(m.mount) && fnOrList(m.unmount) && (m.bootstrap === undefined || fnOrList(m.bootstrap));
+  return fnOrList(mod.mount) && fnOrList(mod.unmount) && (!('bootstrap' in mod) || mod.bootstrap === undefined || fnOrList(mod.bootstrap));
 }
 
 export function createFederation(deps: FederationDeps) {
@@ -100,12 +100,12 @@ export function createFederation(deps: FederationDeps) {
 
   return {
     /** Registers every remote once and starts single-spa; later calls do nothing. */
-    start(remotes: RemoteInfo[]): void {
+    start(remotes: RemoteEntry[]): void {
       if (started) return;
       started = true;
       deps.registerRuntimeRemotes(remotes);
       addErrorHandler((err) => {
-        const appName = (err as Error & { appOrParcelName?: string }).appOrParcelName;
+        const appName = err.appOrParcelName;
         const remote = appName ? remoteOfApp.get(appName) : undefined;
         if (remote && appNames.get(remote) === appName) setRemoteStatus(remote, 'failed', store);
         console.error(err);

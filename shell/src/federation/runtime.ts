@@ -1,30 +1,46 @@
-// The Module Federation runtime of the host (the plugin's instance named `shell`).
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteInfo } from '../state/shell-store';
+// The host side of runtime federation: register the deployed remotes, load `<remote>/app`, preload
+// the one being entered. The runtime itself (host-instance.ts) is a separate chunk, fetched on the
+// first call; the login page makes none.
+import type { RemoteEntry } from '@airloom/contracts';
+
+let runtime: Promise<typeof import('./host-instance')> | undefined;
+const hostInstance = () => (runtime ??= import('./host-instance'));
 
 const registered = new Set<string>();
 
+/** Starts fetching the runtime (the console needs it for its first page). */
+export function prepareRuntime(): void {
+  void hostInstance().catch(() => {
+    runtime = undefined; // the real load reports the failure and offers Retry
+  });
+}
+
 /** Registers each remote with the runtime once (preloading may register before single-spa starts). */
-export function registerRuntimeRemotes(remotes: RemoteInfo[]): void {
+export async function registerRuntimeRemotes(remotes: RemoteEntry[]): Promise<void> {
   const fresh = remotes.filter((r) => !registered.has(r.name));
   if (fresh.length === 0) return;
   for (const r of fresh) registered.add(r.name);
+  const { host } = await hostInstance();
   // entry = the remote's mf-manifest.json; relative entries are taken from this origin.
-  registerRemotes(fresh.map((r) => ({ name: r.name, entry: new URL(r.entry, window.location.origin).href })));
+  host.registerRemotes(fresh.map((r) => ({ name: r.name, entry: new URL(r.entry, window.location.origin).href })));
 }
 
-export function loadRemoteApp(remote: string): Promise<unknown> {
-  return loadRemote<unknown>(`${remote}/app`);
+export async function loadRemoteApp(remote: string): Promise<unknown> {
+  const { host } = await hostInstance();
+  return host.loadRemote<unknown>(`${remote}/app`);
 }
 
 /**
- * Starts downloading the remote the user is entering (its entry, `./app` and the shared modules it
- * needs) while the shell still draws its layout; single-spa's load then finds them fetched.
+ * Loads the remote the user is entering (its entry, `./app` and the shared modules it needs, such
+ * as react-router, which the shell does not provide) while the shell still draws its layout;
+ * single-spa's load then gets the same module. `./app` only defines the lifecycles: nothing is
+ * mounted before single-spa does it.
  */
-export function preloadRemoteApp(remotes: RemoteInfo[], remote: string): void {
+export function preloadRemoteApp(remotes: RemoteEntry[], remote: string): void {
   if (!remotes.some((r) => r.name === remote)) return;
-  registerRuntimeRemotes(remotes);
-  preloadRemote([{ nameOrAlias: remote, exposes: ['./app'], resourceCategory: 'sync', share: true }]).catch(() => {
-    // a failed preload is harmless: the real load reports the failure and offers Retry
-  });
+  registerRuntimeRemotes(remotes)
+    .then(() => loadRemoteApp(remote))
+    .catch(() => {
+      // a failed early load is harmless: single-spa's load reports the failure and offers Retry
+    });
 }

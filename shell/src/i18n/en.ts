@@ -2,10 +2,13 @@
 export const shellEn = {
   productName: 'Airloom',
   skipToContent: 'Skip to content',
+  title: { login: 'Log in', signup: 'Sign up', forgot: 'Forgot password' },
   menu: {
     label: 'Main menu',
     collapse: 'Collapse menu',
     expand: 'Expand menu',
+    open: 'Menu',
+    close: 'Close menu',
     group: { overview: 'Overview', network: 'Network', configuration: 'Configuration', gateway: 'Gateway settings', data: 'Data', tool: 'Tools' },
     overviewPreview: 'Overview',
     overviewList: 'Projects',
@@ -39,7 +42,7 @@ export const shellEn = {
     mesh: 'MESH',
     demo: 'Demo',
     readOnly: 'Read-only',
-    account: 'Account menu for {{name}}',
+    accountFor: 'Account menu for',
     logout: 'Log out',
   },
   overlay: { label: 'Please wait' },

@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button } from '@airloom/shared-ui';
+import { Badge, Button, popoverSurface, VisuallyHidden } from '@airloom/shared-ui';
 import { useShell } from '../state/shell-store';
 import { api, clientStorage, setLoading } from '../shell-context';
 import { logout } from '../storage/logout';
@@ -12,19 +12,21 @@ const Wrap = styled.div`
 `;
 
 const Popover = styled.div`
-  position: absolute;
+  ${popoverSurface}
   right: 0;
-  top: calc(100% + 4px);
   z-index: 50;
   min-width: 220px;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.dialog};
+`;
+
+// A long e-mail must not push the menu off a phone's screen.
+const Name = styled.span`
+  max-width: 28vw;
+  overflow: hidden;
+  text-overflow: ellipsis;
 `;
 
 const Account = styled.span`
@@ -70,11 +72,12 @@ export function AccountMenu() {
         variant="ghost"
         aria-expanded={open}
         aria-controls={popId}
-        aria-label={t('shell.header.account', { name })}
         onClick={() => setOpen((o) => !o)}
       >
+        {/* the name is the visible text plus this prefix (WCAG 2.5.3: what is seen is part of the name) */}
+        <VisuallyHidden>{t('shell.header.accountFor')} </VisuallyHidden>
         {/* a live-demo session only reads (spec §1: demo projects cannot be configured) */}
-        {name} {session.demo && <Badge $tone="warning">{t('shell.header.readOnly')}</Badge>} <span aria-hidden="true">▾</span>
+        <Name>{name}</Name> {session.demo && <Badge $tone="warning">{t('shell.header.readOnly')}</Badge>} <span aria-hidden="true">▾</span>
       </Button>
       {open && (
         <Popover id={popId}>

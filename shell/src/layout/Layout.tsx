@@ -1,6 +1,6 @@
 // The signed-in console: header, collapsible side menu from filterMenu, the content area with
 // its error boundary, and the element remotes are mounted into (ARCHITECTURE §3).
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from '../routing/router';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { shellStore, useShell } from '../state/shell-store';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
 const Frame = styled.div`
   display: flex;
@@ -50,6 +51,16 @@ export function Layout() {
 
   // The container is handed to the federation before it starts, and taken back when the layout goes.
   const containerRef = useCallback((el: HTMLDivElement | null) => federation.setContainer(el), []);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // When the drawer goes, focus (which was inside it) goes back to the Menu button.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !drawerOpen && (document.activeElement === document.body || !document.activeElement)) menuButtonRef.current?.focus();
+    wasOpen.current = drawerOpen;
+  }, [drawerOpen]);
   useEffect(() => {
     federation.start(shellStore.getState().remotes ?? []);
   }, []);
@@ -57,9 +68,9 @@ export function Layout() {
   return (
     <Frame>
       <SkipLink href="#content">{t('shell.skipToContent')}</SkipLink>
-      <Header />
+      <Header phone={phone} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} menuButtonRef={menuButtonRef} />
       <Body>
-        <SideMenu tree={tree} />
+        <SideMenu tree={tree} phone={phone} drawerOpen={drawerOpen} onCloseDrawer={closeDrawer} />
         <Content id="content" tabIndex={-1}>
           <ErrorBoundary resetKey={pathname}>
             <RouteContent />

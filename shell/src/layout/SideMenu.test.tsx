@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProviders, addResources } from '@airloom/shared-ui';
@@ -46,5 +46,35 @@ describe('SideMenu', () => {
     await user.keyboard('{Enter}');
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Overview' }));
+  });
+
+  it('collapsed, is an icon rail whose group links keep their names and mark the current group', async () => {
+    act(() => navigate('/overview/list', { replace: true }));
+    render(<AppProviders><SideMenu tree={tree} /></AppProviders>);
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse menu' }));
+    const overview = screen.getByRole('link', { name: 'Overview' });
+    expect(overview.getAttribute('aria-current')).toBe('page');
+    expect(overview.querySelector('svg')).not.toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Network' }));
+    expect(window.location.pathname).toBe('/manage/status');
+    expect(screen.getByRole('link', { name: 'Network' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('on a phone, is a drawer only while open, focused on its first link, closed by Esc or a chosen page', async () => {
+    act(() => navigate('/overview/preview', { replace: true }));
+    const onClose = vi.fn();
+    const { rerender } = render(<AppProviders><SideMenu tree={tree} phone drawerOpen={false} onCloseDrawer={onClose} /></AppProviders>);
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+
+    rerender(<AppProviders><SideMenu tree={tree} phone drawerOpen onCloseDrawer={onClose} /></AppProviders>);
+    const drawer = screen.getByRole('dialog', { name: 'Main menu' });
+    expect(drawer.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Overview' }));
+    onClose.mockClear();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+    onClose.mockClear();
+    await userEvent.click(screen.getByRole('link', { name: 'Projects' }));
+    expect(onClose).toHaveBeenCalled();
   });
 });

@@ -1,6 +1,8 @@
 // The two code flows of the login page, sign-up and forgot password, have one shape: the account,
 // "Send code", then the code and a password twice (plus the flow's own fields), posted to the
-// server; afterwards the login tab with a notice and the account filled in.
+// server. Afterwards `done` says where to go: sign-up has started a session (the server sets the
+// cookie), so the new user goes straight into the console; a password reset goes back to the login
+// tab with a notice and the account filled in.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rules } from '@airloom/contracts';
@@ -9,7 +11,8 @@ import { navigate } from '../routing/history';
 import { useSearchParams } from '../routing/router';
 import { publicApi } from '../shell-context';
 import { CodeAndPasswordFields, type CodeAndPasswordValues } from './CodeAndPasswordFields';
-import type { LrfLocationState, LrfNotice } from './LoginForm';
+import { forgetOtherAccount, type LrfLocationState, type LrfNotice } from './LoginForm';
+import { safeNextPath } from './next-path';
 import { useCodeSender } from './use-code-sender';
 import { useSubmit } from './use-submit';
 
@@ -24,8 +27,8 @@ export interface CodeFlowFormProps<Request extends { account: string }> {
   /** The request from the form's values, validated with the contracts schema; null when invalid. */
   parse(values: { account: string } & CodeAndPasswordValues): Request | null;
   endpoint: string;
-  /** The notice the login tab shows afterwards. */
-  done: LrfNotice;
+  /** Afterwards: the login tab with this notice, or `signedIn` — into the console, at `?next=` or the landing. */
+  done: LrfNotice | 'signedIn';
   /** The flow's own fields, after the password. */
   extraFields?(submit: Submit): ReactNode;
 }
@@ -58,6 +61,11 @@ export function CodeFlowForm<Request extends { account: string }>(props: CodeFlo
     const request = props.parse({ account, ...values });
     if (!request) return;
     await publicApi.post(props.endpoint, request);
+    if (props.done === 'signedIn') {
+      forgetOtherAccount(request.account);
+      navigate(safeNextPath(params.get('next')), { replace: true });
+      return;
+    }
     const state: LrfLocationState = { notice: props.done, account: request.account };
     navigate(`/static/lrf${params.toString() ? `?${params}` : ''}`, { state });
   });

@@ -10,7 +10,7 @@ import { shellStore } from '../state/shell-store';
 import { safeNextPath } from './next-path';
 import { useSubmit } from './use-submit';
 
-export type LrfNotice = 'signedUp' | 'resetDone' | 'loggedOut';
+export type LrfNotice = 'resetDone' | 'loggedOut';
 export interface LrfLocationState { notice?: LrfNotice; account?: string }
 
 /** A different account in this tab must not inherit the previous account's project. */

@@ -1,5 +1,6 @@
 // Sign-up (spec §1): account = e-mail or mobile number; "Send code", then code + password +
-// confirmation (+ an optional nickname). Afterwards the user logs in with the new account.
+// confirmation (+ an optional nickname). The sign-up answer starts a session, so the new user is
+// signed in and lands on the overview (or the page they came for).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignupRequestSchema, rules } from '@airloom/contracts';
@@ -17,7 +18,7 @@ export function SignUpForm() {
       passwordLabel={t('shell.lrf.password')}
       submitLabel={t('shell.lrf.signup')}
       endpoint="/auth/signup"
-      done="signedUp"
+      done="signedIn"
       parse={(values) => SignupRequestSchema.safeParse({ ...values, ...(nick ? { nick } : {}) }).data ?? null}
       extraFields={(submit) => (
         <SchemaField

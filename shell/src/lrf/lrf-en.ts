@@ -21,7 +21,6 @@ export const lrfEn = {
   reset: 'Set new password',
   demo: 'Try the live demo',
   demoHint: 'Look around two demo projects, read-only, without an account.',
-  signedUp: 'Your account is ready. Log in with it.',
   resetDone: 'Your password was changed. Log in with the new one.',
   loggedOut: 'You are logged out.',
 } as const;

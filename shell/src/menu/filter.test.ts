@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLanding, entryDecision, filterMenu, type MenuContext } from './filter';
+import { defaultLanding, entryDecision, filterMenu, projectLanding, type MenuContext } from './filter';
 import { findEntry, flattenMenu, MENU_TREE, type BuildFlag, type MenuEntry } from './tree';
 
 const ALL_REMOTES = ['overview', 'dashboard', 'network', 'devices', 'wireless', 'data'];
@@ -177,5 +177,17 @@ describe('findEntry', () => {
     ['/nowhere', undefined],
   ])('%s belongs to %s', (pathname, expected) => {
     expect(findEntry(MENU_TREE, pathname)?.path).toBe(expected);
+  });
+});
+
+describe('projectLanding (a project chosen outside a project page)', () => {
+  it('is the first project screen the menu shows for that project', () => {
+    expect(projectLanding(MENU_TREE, base)).toBe('/manage/status');
+    expect(projectLanding(MENU_TREE, { ...base, netMode: 1, right: 'r' })).toBe('/manage/status');
+    expect(projectLanding(MENU_TREE, { ...base, deployedRemotes: ['overview', 'devices'] })).toBe('/manage/devconf');
+  });
+
+  it('is null when no project screen is deployed', () => {
+    expect(projectLanding(MENU_TREE, { ...base, flags: ['beta'], deployedRemotes: ['overview'] })).toBeNull();
   });
 });

@@ -65,3 +65,11 @@ export function defaultLanding(tree: readonly MenuNode[], ctx: MenuContext): str
   }
   return null;
 }
+
+/**
+ * Where choosing a project from outside a project page leads: its first visible screen in menu
+ * order (Network status for every type today), the same place "Open" in the project list goes.
+ */
+export function projectLanding(tree: readonly MenuNode[], ctx: MenuContext): string | null {
+  return flattenMenu(filterMenu(tree, ctx)).find((entry) => entry.needsProject)?.path ?? null;
+}

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { isOverlayShown } from '@airloom/contracts';
-import type { OverlayState } from '@airloom/shared-ui';
+import type { LoadingState } from '@airloom/contracts';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -42,7 +42,7 @@ const Box = styled.div`
   box-shadow: ${({ theme }) => theme.shadows.dialog};
 `;
 
-export function LoadingOverlay({ state }: { state: OverlayState }) {
+export function LoadingOverlay({ state }: { state: LoadingState }) {
   const { t } = useTranslation();
   const shown = isOverlayShown(state);
   const boxRef = useRef<HTMLDivElement>(null);

@@ -1,5 +1,5 @@
 // A remote that fails to load: a clear message and a Retry that really loads it again — never a
-// blank content area (issue 2).
+// blank content area.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@airloom/shared-ui';

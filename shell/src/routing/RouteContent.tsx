@@ -15,13 +15,13 @@ import { menuContext, resolveRoute } from './resolve-route';
 
 export function RouteContent({ retry = (remote: string) => federation.retry(remote) }: { retry?: (remote: string) => Promise<void> }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const accessType = useShell((s) => s.accessType);
   const project = useShell((s) => s.project);
   const remotes = useShell((s) => s.remotes);
   const remoteStatus = useShell((s) => s.remoteStatus);
   const state = { accessType, project, remotes };
-  const route = resolveRoute(pathname, state);
+  const route = resolveRoute(pathname, state, undefined, undefined, search);
   const home = <ActionLink to="/">{t('shell.remote.goHome')}</ActionLink>;
 
   switch (route.kind) {

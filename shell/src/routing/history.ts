@@ -1,6 +1,6 @@
 // The shell's own navigation over the History API. react-router is a Module Federation singleton
 // of 64 KB gzip; the shell only needs a handful of path checks, so it leaves react-router to the
-// remotes (loaded with the first remote) and keeps its initial JS inside the budget (issue 2 §7).
+// remotes (loaded with the first remote) and keeps its initial JS inside the budget.
 // single-spa patches pushState to fire popstate, so remotes' routers and this one stay in step.
 
 export interface ShellLocation {

@@ -4,8 +4,8 @@ import { parseRemotesManifest } from '../federation/remotes-manifest';
 
 const overviewOnly = [{ name: 'overview', entry: '/remotes/overview/mf-manifest.json' }];
 const all = ['overview', 'network', 'devices', 'wireless', 'data', 'dashboard'].map((name) => ({ name, entry: `/remotes/${name}/mf-manifest.json` }));
-const wlan = { id: 1, right: 'rw' as const, netMode: 0 as const, projectName: 'Hotel' };
-const meshReadOnly = { id: 2, right: 'r' as const, netMode: 1 as const, projectName: 'Home' };
+const wlan = { id: 1, right: 'rw' as const, netMode: 0 as const, projectName: 'Hotel', owner: true };
+const meshReadOnly = { id: 2, right: 'r' as const, netMode: 1 as const, projectName: 'Home', owner: false };
 const web = { accessType: 'web' as const, project: wlan, remotes: all };
 
 describe('resolveRoute (deep links, spec §2)', () => {
@@ -22,6 +22,14 @@ describe('resolveRoute (deep links, spec §2)', () => {
     ['/settings', web, 'notFound'],
   ])('%s → %s', (path, state, kind) => {
     expect(resolveRoute(path, state, undefined, ['beta']).kind).toBe(kind);
+  });
+
+  it('a link naming another project than the current one asks for (opens) that project; naming the current one changes nothing', () => {
+    expect(resolveRoute('/manage/status', web, undefined, [], '?project=2&type=ap').kind).toBe('needsProject');
+    expect(resolveRoute('/manage/status', web, undefined, [], '?project=1&type=ap').kind).toBe('remote');
+    expect(resolveRoute('/manage/status', web, undefined, [], '?type=ap').kind).toBe('remote');
+    // pages outside any project ignore it
+    expect(resolveRoute('/overview/list', web, undefined, [], '?project=2').kind).toBe('remote');
   });
 
   it('says why a page is not allowed', () => {

@@ -29,6 +29,8 @@ export function resolveRoute(
   state: Pick<ShellState, 'accessType' | 'project' | 'remotes'>,
   tree: readonly MenuNode[] = MENU_TREE,
   flags: readonly string[] = BUILD_FLAGS,
+  /** the address's query: `?project=<id>` names the project a link is about */
+  search = '',
 ): RouteResolution {
   if (pathname === '/' || pathname === '') return { kind: 'landing' };
   const entry = findEntry(tree, pathname);
@@ -38,5 +40,9 @@ export function resolveRoute(
     return decision.reason === 'remote' ? { kind: 'notDeployed', entry } : { kind: 'notAllowed', entry, reason: decision.reason };
   }
   if (entry.needsProject && !state.project) return { kind: 'needsProject', entry };
+  // A link naming another project than this tab's (shared, or pasted): that project, once the
+  // chooser has opened it (docs/decisions/shell-front-end.md "Network status in the address").
+  const named = new URLSearchParams(search).get('project');
+  if (entry.needsProject && named && named !== String(state.project?.id)) return { kind: 'needsProject', entry };
   return { kind: 'remote', entry };
 }

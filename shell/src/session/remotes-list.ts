@@ -5,11 +5,11 @@ import { fetchWithEarly } from '../early-requests';
 import { fetchRemotesManifest } from '../federation/remotes-manifest';
 import { preloadRemoteApp } from '../federation/runtime';
 import { findEntry, MENU_TREE } from '../menu/tree';
-import type { RemoteInfo } from '../state/shell-store';
+import type { RemoteEntry } from '@airloom/contracts';
 
-let pending: Promise<RemoteInfo[]> | undefined;
+let pending: Promise<RemoteEntry[]> | undefined;
 
-export function loadRemotesList(): Promise<RemoteInfo[]> {
+export function loadRemotesList(): Promise<RemoteEntry[]> {
   pending ??= fetchRemotesManifest('/remotes.json', fetchWithEarly).then(
     (list) => {
       const entering = findEntry(MENU_TREE, window.location.pathname);

@@ -2,24 +2,20 @@
 // A tiny external store: React reads it with useSyncExternalStore, single-spa reads it when it
 // builds a remote's props, and nothing else writes it.
 import { useSyncExternalStore } from 'react';
-import type { OverlayState, ProjectRef, SessionInfo } from '@airloom/shared-ui';
+import type { LoadingState, RemoteEntry } from '@airloom/contracts';
+import type { MeResponse } from '@airloom/contracts';
+import type { ProjectRef } from '@airloom/shared-ui';
 import type { AccessType } from '../menu/tree';
-
-export interface RemoteInfo {
-  name: string;
-  /** URL of the remote's mf-manifest.json */
-  entry: string;
-}
 
 export type RemoteStatus = 'loading' | 'mounted' | 'failed';
 
 export interface ShellState {
-  session: SessionInfo | null;
+  session: MeResponse | null;
   project: ProjectRef | null;
-  loading: OverlayState;
+  loading: LoadingState;
   accessType: AccessType;
   /** Remotes listed in /remotes.json; null until it is read. */
-  remotes: RemoteInfo[] | null;
+  remotes: RemoteEntry[] | null;
   /** What each remote is doing, for the container's loading and failure views. */
   remoteStatus: Record<string, RemoteStatus | undefined>;
 }

@@ -31,7 +31,7 @@ describe('encoding (spec §3 "stored encoded")', () => {
 
 describe('project (spec §3: kept per browser session)', () => {
   it('lives in sessionStorage with exactly {id, right, netMode, projectName}', () => {
-    const project = { id: 500000, right: 'r' as const, netMode: 0 as const, projectName: 'Demo WLAN' };
+    const project = { id: 500000, right: 'r' as const, netMode: 0 as const, projectName: 'Demo WLAN', owner: false };
     storage().setProject(project);
     expect(JSON.parse(sessionStorage.getItem(K.project)!)).toEqual(project);
     expect(localStorage.getItem(K.project)).toBeNull();
@@ -88,12 +88,22 @@ describe('panel and window state', () => {
 
   it('table shrink settings are kept per account', () => {
     const s = storage();
-    s.setTableShrink('alice', 'devices', true);
-    s.setTableShrink('bob', 'devices', false);
-    s.setTableShrink('alice', 'clients', false);
-    expect(s.getTableShrink('alice')).toEqual({ devices: true, clients: false });
-    expect(s.getTableShrink('bob')).toEqual({ devices: false });
+    s.setTableShrink('alice', 'devices', ['mac', 'ip']);
+    s.setTableShrink('bob', 'devices', []);
+    s.setTableShrink('alice', 'clients', ['signal']);
+    expect(s.getTableShrink('alice')).toEqual({ devices: ['mac', 'ip'], clients: ['signal'] });
+    expect(s.getTableShrink('bob')).toEqual({ devices: [] });
     expect(s.getTableShrink('carol')).toEqual({});
+  });
+
+  it('hiding the demo projects is kept per account', () => {
+    const s = storage();
+    expect(s.getHideDemoProjects('alice')).toBe(false);
+    s.setHideDemoProjects('alice', true);
+    expect(s.getHideDemoProjects('alice')).toBe(true);
+    expect(s.getHideDemoProjects('bob')).toBe(false);
+    s.setHideDemoProjects('alice', false);
+    expect(s.getHideDemoProjects('alice')).toBe(false);
   });
 
   it('showUpgradeAlertInfo defaults to true and remembers false', () => {

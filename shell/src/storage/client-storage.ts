@@ -26,11 +26,11 @@ function readJson<T>(store: Storage, key: string, valid: (v: unknown) => v is T)
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isProject = (v: unknown): v is ProjectRef =>
-  isRecord(v) && Number.isInteger(v.id) && (v.right === 'rw' || v.right === 'r') && (v.netMode === 0 || v.netMode === 1) && typeof v.projectName === 'string';
+  isRecord(v) && Number.isInteger(v.id) && (v.right === 'rw' || v.right === 'r') && (v.netMode === 0 || v.netMode === 1) && typeof v.projectName === 'string' && typeof v.owner === 'boolean';
 const isCoordinates = (v: unknown): v is FloatCoordinates => isRecord(v) && Number.isFinite(v.x) && Number.isFinite(v.y);
 const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
-const isShrinkMap = (v: unknown): v is Record<string, Record<string, boolean>> =>
-  isRecord(v) && Object.values(v).every((t) => isRecord(t) && Object.values(t).every((b) => typeof b === 'boolean'));
+const isShrinkMap = (v: unknown): v is Record<string, Record<string, string[]>> =>
+  isRecord(v) && Object.values(v).every((t) => isRecord(t) && Object.values(t).every(isStringList));
 
 /** The typed face of browser storage; every reader tolerates missing or foreign values. */
 export function createClientStorage({ local, session }: Storages = { local: localStorage, session: sessionStorage }) {
@@ -91,11 +91,19 @@ export function createClientStorage({ local, session }: Storages = { local: loca
     },
     clearTopologyTips: () => local.removeItem(K.topologyTips),
 
-    getTableShrink: (account: string) => readJson(local, K.tableShrink, isShrinkMap)?.[account] ?? {},
-    setTableShrink: (account: string, tableId: string, shrunk: boolean) => {
+    /** spec §3 table shrink settings: per account, the columns hidden in each table. */
+    getTableShrink: (account: string): Record<string, string[]> => readJson(local, K.tableShrink, isShrinkMap)?.[account] ?? {},
+    setTableShrink: (account: string, tableId: string, hiddenColumns: string[]) => {
       const all = readJson(local, K.tableShrink, isShrinkMap) ?? {};
-      all[account] = { ...all[account], [tableId]: shrunk };
+      all[account] = { ...all[account], [tableId]: hiddenColumns };
       local.setItem(K.tableShrink, JSON.stringify(all));
+    },
+
+    /** Whether this account hid the demo projects (docs/decisions/accounts-projects.md). */
+    getHideDemoProjects: (account: string): boolean => (readJson(local, K.hideDemoProjects, isStringList) ?? []).includes(account),
+    setHideDemoProjects: (account: string, hide: boolean) => {
+      const others = (readJson(local, K.hideDemoProjects, isStringList) ?? []).filter((a) => a !== account);
+      local.setItem(K.hideDemoProjects, JSON.stringify(hide ? [...others, account] : others));
     },
 
     /** Defaults to true: a new browser shows the upgrade notice once. */

@@ -11,8 +11,10 @@ export const STORAGE_KEYS = {
   floatCoordinates: 'airloom.floatCoordinates',
   floatStatus: 'airloom.floatStatus',
   topologyTips: 'airloom.topologyTips',
-  /** localStorage: {[account]: {[tableId]: boolean}} — kept across logins (spec §3 "per account"). */
+  /** localStorage: {[account]: {[tableId]: hidden column ids}} — kept across logins (spec §3 "per account"). */
   tableShrink: 'airloom.tableShrink',
+  /** localStorage: accounts that hid the demo projects from their overview and picker — kept across logins. */
+  hideDemoProjects: 'airloom.hideDemoProjects',
   showUpgradeAlertInfo: 'airloom.showUpgradeAlertInfo',
   /** localStorage (encoded): the global storage object; silently cleared when corrupt. */
   globalStorage: 'airloom.global',

@@ -18,7 +18,7 @@ const ok = () => new Response(JSON.stringify({ code: 0, data: null }), { status:
 
 function fillEverything() {
   const s = createClientStorage();
-  s.setProject({ id: 7, right: 'rw', netMode: 1, projectName: 'Hotel' });
+  s.setProject({ id: 7, right: 'rw', netMode: 1, projectName: 'Hotel', owner: true });
   s.setLastAccount('alice@example.com');
   s.setLastNick('Alice');
   s.setRightWidth(680);
@@ -27,7 +27,7 @@ function fillEverything() {
   s.addTopologyTip('zoom');
   s.setShowUpgradeAlertInfo(false);
   s.setGlobalStorage({ anything: true });
-  s.setTableShrink('alice@example.com', 'devices', true);
+  s.setTableShrink('alice@example.com', 'devices', ['mac']);
   return s;
 }
 
@@ -92,7 +92,7 @@ describe('logout (spec §4 sequence)', () => {
     const { api } = fakeServer(ok);
     const s = fillEverything();
     await logout({ api, storage: s, go });
-    expect(s.getTableShrink('alice@example.com')).toEqual({ devices: true });
+    expect(s.getTableShrink('alice@example.com')).toEqual({ devices: ['mac'] });
   });
 
   it('still clears everything and leaves when the server cannot be reached', async () => {

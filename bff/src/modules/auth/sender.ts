@@ -1,4 +1,4 @@
-// Pluggable delivery of verification codes (issue 2 §4). The default writes one JSON line per message
+// Pluggable delivery of verification codes. The default writes one JSON line per message
 // to `${DATA_DIR}/outbox.jsonl` where a developer (and the e2e tests) read the code; see
 // docs/dev-outbox.md. A real e-mail/SMS provider implements the same interface.
 import { appendFile } from 'node:fs/promises';

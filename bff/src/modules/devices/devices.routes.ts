@@ -1,77 +1,45 @@
-// Fixed paths of issue 4: /api/v1/projects/:id/devices[...] and /api/v1/devices/unverified.
-import {
-  DeviceAddRequestSchema,
-  DeviceListQuerySchema,
-  DeviceRenameRequestSchema,
-  DeviceSnParamSchema,
-  OperationRequestSchema,
-  ProjectIdParamSchema,
-  type DeviceAddRequest,
-} from '@airloom/contracts';
-import { Router, type Request } from 'express';
-import { parseInput, sendData } from '../../http/envelope.js';
-import { currentSession, requireSession } from '../../http/session.js';
+// Handlers of contracts' device endpoints (API.devices): the access step has run, each calls the service.
+import { ANSWERED, type Handlers } from '../../http/endpoints.js';
+import { sessionToken } from '../../http/session.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { EventHub } from '../events/events.hub.js';
 import type { DevicesService } from './devices.service.js';
+import type { ProjectAccess } from '../../http/project-access.js';
 
-/** Serial numbers are case-insensitive on a label; stored upper case (docs/decisions.md). */
-const upper = (sn: string) => sn.toUpperCase();
-
-function params(req: Request): { id: number; sn: string } {
-  const { id } = parseInput(ProjectIdParamSchema, req.params);
-  const { sn } = parseInput(DeviceSnParamSchema, req.params);
-  return { id, sn: upper(sn) };
-}
-
-export function createDevicesRouter(auth: AuthService, devices: DevicesService): Router {
-  const router = Router();
-  const session = requireSession(auth);
-  const principal = (res: Parameters<typeof currentSession>[0]) => currentSession(res).principal;
-
-  router.get('/projects/:id/devices', session, async (req, res) => {
-    const { id } = parseInput(ProjectIdParamSchema, req.params);
-    const query = parseInput(DeviceListQuerySchema, req.query);
-    sendData(res, await devices.list(principal(res), id, query));
-  });
-
-  router.get('/projects/:id/devices/summary', session, async (req, res) => {
-    const { id } = parseInput(ProjectIdParamSchema, req.params);
-    sendData(res, await devices.summary(principal(res), id));
-  });
-
-  router.post('/projects/:id/devices', session, async (req, res) => {
-    const { id } = parseInput(ProjectIdParamSchema, req.params);
-    const input: DeviceAddRequest = parseInput(DeviceAddRequestSchema, req.body);
-    sendData(res, await devices.add(principal(res), id, { ...input, sn: upper(input.sn) }), 201);
-  });
-
-  router.get('/projects/:id/devices/:sn', session, async (req, res) => {
-    const { id, sn } = params(req);
-    sendData(res, await devices.detail(principal(res), id, sn));
-  });
-
-  router.patch('/projects/:id/devices/:sn', session, async (req, res) => {
-    const { id, sn } = params(req);
-    const { name } = parseInput(DeviceRenameRequestSchema, req.body);
-    sendData(res, await devices.rename(principal(res), id, sn, name));
-  });
-
-  router.delete('/projects/:id/devices/:sn', session, async (req, res) => {
-    const { id, sn } = params(req);
-    await devices.remove(principal(res), id, sn);
-    sendData(res, null);
-  });
-
-  router.post('/projects/:id/devices/:sn/operations', session, async (req, res) => {
-    const { id, sn } = params(req);
-    const { kind } = parseInput(OperationRequestSchema, req.body);
-    sendData(res, await devices.operate(principal(res), id, sn, kind), 202);
-  });
-
-  router.get('/devices/unverified', session, async (_req, res) => {
-    const items = await devices.unverified(principal(res));
-    sendData(res, { items, total: items.length });
-  });
-
-  return router;
+export function deviceHandlers(deps: { devices: DevicesService; auth: AuthService; access: ProjectAccess; hub: EventHub }): Handlers['devices'] {
+  const { devices } = deps;
+  return {
+    list: (call) => devices.list(call.project(), call.query),
+    summary: (call) => devices.summary(call.project()),
+    add: (call) => devices.add(call.project(), call.body),
+    detail: (call) => devices.detail(call.project(), call.params.sn),
+    rename: (call) => devices.rename(call.project(), call.params.sn, call.body.name),
+    remove: async (call) => {
+      await devices.remove(call.project(), call.params.sn);
+      return null;
+    },
+    operate: (call) => devices.operate(call.project(), call.params.sn, call.body.kind),
+    events: (call) => {
+      const { id } = call.params;
+      const token = sessionToken(call.req);
+      deps.hub.open(id, {
+        res: call.res,
+        // the stream outlives the request: the session and the share are checked again as it runs
+        async stillAllowed() {
+          try {
+            const { principal } = await deps.auth.authenticate(token);
+            await deps.access.authorise(principal, id, 'project.view');
+            return true;
+          } catch {
+            return false;
+          }
+        },
+      });
+      return ANSWERED;
+    },
+    unverified: async (call) => {
+      const items = await devices.unverified(call.principal());
+      return { items, total: items.length };
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_PROJECT_IDS, DeviceDetailSchema, DeviceItemSchema, DeviceStatus, ErrorCode, OperationItemSchema, type DeviceType } from '@airloom/contracts';
-import { createBus, registerDevices, type Bus } from '@airloom/gateway';
+import { createBus, type Bus } from '@airloom/gateway/public';
+import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProjectsChange } from '../../db/change-counters.js';
 import { createLogger } from '../../logger.js';
@@ -76,7 +77,7 @@ describe.each(cases)('device API on %s with %s', (backend, broker) => {
     expect(await sns(`search=${ap.toLowerCase()}`)).toEqual([ap]);
 
     const summary = await c.get(`/api/v1/projects/${id}/devices/summary`);
-    expect(summary.body.data).toEqual({ byType: [{ type: 'ap', online: 1, offline: 1 }, { type: 'switch', online: 1, offline: 0 }], online: 2, offline: 1, clients: 3, alarms: 0 });
+    expect(summary.body.data).toEqual({ byType: [{ type: 'ap', online: 1, offline: 1 }, { type: 'switch', online: 1, offline: 0 }], online: 2, offline: 1, restarting: 0, clients: 3, alarms: 0 });
 
     const detail = await c.get(`/api/v1/projects/${id}/devices/${ap.toLowerCase()}`);
     expect(detail.status).toBe(200);

@@ -1,9 +1,9 @@
-// GET /api/v1/openapi.json and the browsable page /api/v1/docs (swagger-ui-dist assets, no inline
-// script so the CSP `script-src 'self'` holds).
+// The browsable page /api/v1/docs of the OpenAPI document (declared as API.platform.openapi):
+// swagger-ui-dist assets, no inline script so the CSP `script-src 'self'` holds. An HTML page and
+// its assets, not an API endpoint, so not in the endpoint list.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { Router } from 'express';
-import { buildOpenApiDocument } from './openapi.js';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -29,12 +29,6 @@ const INIT = `window.addEventListener('load', function () {
 
 export function createDocsRouter(): Router {
   const router = Router();
-  const document = buildOpenApiDocument();
-
-  router.get('/openapi.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.json(document);
-  });
   router.get('/docs', (_req, res) => {
     res.type('html').setHeader('Cache-Control', 'no-cache');
     res.send(PAGE);

@@ -21,8 +21,11 @@ describe('API documentation', () => {
         '/auth/code', '/auth/demo', '/auth/login', '/auth/logout', '/auth/me', '/auth/reset', '/auth/signup', '/overview', '/projects', '/projects/{id}',
         '/projects/{id}/devices', '/projects/{id}/devices/summary', '/projects/{id}/devices/{sn}', '/projects/{id}/devices/{sn}/operations',
         '/projects/{id}/events', '/devices/unverified', '/manufacturer/devices',
+        // the platform's own, declared like the rest (root ones name their server '/')
+        '/healthz', '/readyz', '/remotes.json', '/openapi.json',
       ].sort(),
     );
+    expect(doc.paths['/healthz'].get.servers).toEqual([{ url: '/' }]);
     const create = doc.paths['/projects'].post.requestBody.content['application/json'].schema;
     expect(create.required).toEqual(expect.arrayContaining(['projectName', 'scenario']));
     expect(create.properties.scenario.enum).toContain('smart-home');
@@ -30,6 +33,30 @@ describe('API documentation', () => {
     const login = doc.paths['/auth/login'].post.requestBody.content['application/json'].schema;
     expect(login.properties.ttl).toMatchObject({ type: 'integer', minimum: 60 });
     expect(JSON.stringify(doc)).not.toContain('$schema');
+  });
+
+  it('keeps the CSRF header on every write, the two security schemes, and a sentence per error code', async () => {
+    const doc = (await request(env.app).get('/api/v1/openapi.json')).body;
+    expect(doc.components.securitySchemes).toEqual({
+      session: { type: 'apiKey', in: 'cookie', name: 'airloom_session' },
+      manufacturerKey: { type: 'http', scheme: 'bearer' },
+    });
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const header = op.parameters?.find((p) => p.in === 'header' && p.name === 'X-Airloom-Csrf');
+        if (method === 'get') expect(header, `${method} ${path}`).toBeUndefined();
+        else expect(header, `${method} ${path}`).toMatchObject({ required: path !== '/manufacturer/devices' });
+      }
+    }
+    const add = doc.paths['/projects/{id}/devices'].post;
+    expect(add.operationId).toBe('devices.add');
+    expect(add.security).toEqual([{ session: [] }]);
+    expect(add.responses['404'].description).toContain('412: No device with serial number {{sn}} is registered.');
+    expect(add.responses['201'].content['application/json'].schema.properties.data.properties.revision).toMatchObject({ type: 'integer' });
+    expect(doc.paths['/manufacturer/devices'].post.security).toEqual([{ manufacturerKey: [] }, { session: [] }]);
+    expect(doc.paths['/projects/{id}/devices/{sn}'].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'sn', in: 'path', required: true, schema: expect.objectContaining({ pattern: '^[0-9A-Za-z]*$' }) })]),
+    );
   });
 
   it('serves a browsable docs page without inline scripts (CSP)', async () => {

@@ -1,8 +1,8 @@
 // One bus subscription per BFF process, fanned out to every open event stream of a project
-// (common.md "Internal bus"). Streams re-check their access at every ping, so a revoked share or
+// (docs/decisions/gateway.md). Streams re-check their access at every ping, so a revoked share or
 // an ended session stops receiving within one ping period.
 import type { ProjectEvent } from '@airloom/contracts';
-import type { Bus } from '@airloom/gateway';
+import type { Bus } from '@airloom/gateway/public';
 import type { Response } from 'express';
 import type { Logger } from '../../logger.js';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { ErrorCode, type ProjectEvent } from '@airloom/contracts';
-import { registerDevices } from '@airloom/gateway';
+import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { withProjectsChange } from '../../db/change-counters.js';
@@ -108,13 +108,26 @@ describe.each(cases)('project events (SSE) on %s with %s', (backend, broker) => 
     expect(stream.received.retry).toBe('2000');
 
     expect((await c.patch(`/api/v1/projects/${other}/devices/${otherSn}`, { name: 'Elsewhere' })).status).toBe(200);
-    expect((await c.patch(`/api/v1/projects/${id}/devices/${sn}`, { name: 'Renamed' })).status).toBe(200);
+    const before = (await c.get(`/api/v1/projects/${id}/devices/${sn}`)).body.data.revision as number;
+    const renamed = await c.patch(`/api/v1/projects/${id}/devices/${sn}`, { name: 'Renamed' });
+    expect(renamed.status).toBe(200);
+    // ARCHITECTURE §3: the answer and the event carry the row's revision, raised by the rename
+    expect(renamed.body.data.revision).toBeGreaterThan(before);
     await until(() => stream.received.events.length >= 1);
-    expect(stream.received.events[0]).toEqual({ type: 'device', data: { type: 'device', device: expect.objectContaining({ sn, name: 'Renamed', pendingConfig: true }) } });
+    expect(stream.received.events[0]).toEqual({
+      type: 'device',
+      data: { type: 'device', device: expect.objectContaining({ sn, name: 'Renamed', pendingConfig: true, revision: renamed.body.data.revision }) },
+    });
 
     expect((await c.post(`/api/v1/projects/${id}/devices/${sn}/operations`, { kind: 'locate' })).status).toBe(202);
     await until(() => stream.received.events.some((e) => e.type === 'operation'));
-    expect(stream.received.events.find((e) => e.type === 'operation')!.data).toMatchObject({ type: 'operation', operation: { sn, kind: 'locate', state: 'queued' } });
+    expect(stream.received.events.find((e) => e.type === 'operation')!.data).toMatchObject({ type: 'operation', operation: { sn, kind: 'locate', state: 'queued', revision: 1 } });
+    // the device shows its new operation, so its revision rose past the rename's
+    type DeviceData = { device: { revision: number; operation: { kind: string } | null } };
+    const showsOperation = (e: { type: string; data: unknown }) => e.type === 'device' && (e.data as DeviceData).device.operation?.kind === 'locate';
+    await until(() => stream.received.events.some(showsOperation));
+    const withOperation = stream.received.events.find(showsOperation)!.data as DeviceData;
+    expect(withOperation.device.revision).toBeGreaterThan(renamed.body.data.revision);
 
     expect((await c.del(`/api/v1/projects/${id}/devices/${sn}`)).status).toBe(200);
     await until(() => stream.received.events.some((e) => e.type === 'device-removed'));

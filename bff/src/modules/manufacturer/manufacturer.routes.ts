@@ -1,10 +1,10 @@
-// POST /api/v1/manufacturer/devices (issue 4): a manufacturer's session, or a tool holding the
-// manufacturer key (`Authorization: Bearer <key>`, env AIRLOOM_MANUFACTURER_KEY).
+// The manufacturer's caller check and handler (API.manufacturer): a manufacturer's session, or a
+// tool holding the manufacturer key (`Authorization: Bearer <key>`, env AIRLOOM_MANUFACTURER_KEY).
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AccountRole, DeviceRegisterRequestSchema, ErrorCode } from '@airloom/contracts';
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { AccountRole, ErrorCode } from '@airloom/contracts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../../http/app-error.js';
-import { parseInput, sendData } from '../../http/envelope.js';
+import type { Handlers } from '../../http/endpoints.js';
 import { requireSession } from '../../http/session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ManufacturerService } from './manufacturer.service.js';
@@ -16,11 +16,10 @@ function keyMatches(presented: string, key: string | undefined): boolean {
   return key !== undefined && key.length > 0 && timingSafeEqual(digest(presented), digest(key));
 }
 
-export function createManufacturerRouter(auth: AuthService, manufacturer: ManufacturerService, manufacturerKey: string | undefined): Router {
-  const router = Router();
+/** The `auth: 'manufacturer'` check: the key when one is presented, else a manufacturer's session. */
+export function manufacturerGuard(auth: AuthService, manufacturerKey: string | undefined): RequestHandler {
   const session = requireSession(auth);
-
-  async function allowed(req: Request, res: Response, next: NextFunction): Promise<void> {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const header = req.get('authorization');
     if (header !== undefined) {
       const match = /^Bearer (.+)$/.exec(header);
@@ -31,14 +30,9 @@ export function createManufacturerRouter(auth: AuthService, manufacturer: Manufa
       const { principal } = res.locals.auth as { principal: { role: number; demo: boolean } };
       next(principal.role === AccountRole.MANUFACTURER && !principal.demo ? undefined : new AppError(ErrorCode.SIGNATURE));
     });
-  }
+  };
+}
 
-  // mounted before the API's 64 kB body parser: a batch of 500 devices is larger, and is parsed
-  // only once the caller is known
-  router.post('/manufacturer/devices', allowed, express.json({ limit: '512kb' }), async (req, res) => {
-    const request = parseInput(DeviceRegisterRequestSchema, req.body);
-    sendData(res, await manufacturer.register(request));
-  });
-
-  return router;
+export function manufacturerHandlers(manufacturer: ManufacturerService): Handlers['manufacturer'] {
+  return { register: ({ body }) => manufacturer.register(body) };
 }

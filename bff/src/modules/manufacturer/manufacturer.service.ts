@@ -1,9 +1,9 @@
-// The manufacturer registers devices and their broker secrets (ARCHITECTURE §5, issue 4). Rows are
+// The manufacturer registers devices and their broker secrets (ARCHITECTURE §5). Rows are
 // checked first (an owner must be an account, a staged project must exist) so a batch is stored
 // whole or not at all; then the broker learns the credentials (Mosquitto dynsec; nothing to do for
 // the embedded broker, which reads the devices table).
 import { ErrorCode, normaliseAccount, type DeviceRegisterRequest, type DeviceRegisterResponse } from '@airloom/contracts';
-import { publishDeviceEvent, registerDevices, type Bus, type DeviceProvisioner } from '@airloom/gateway';
+import type { DeviceDirectory, DeviceProvisioner } from '@airloom/gateway/public';
 import { AppError } from '../../http/app-error.js';
 import type { Logger } from '../../logger.js';
 import type { ManufacturerRepository } from './manufacturer.repository.js';
@@ -11,7 +11,8 @@ import type { ManufacturerRepository } from './manufacturer.repository.js';
 export interface ManufacturerServiceDeps {
   repo: ManufacturerRepository;
   provisioner: DeviceProvisioner;
-  bus: Bus | undefined;
+  /** the gateway's device directory (ARCHITECTURE §1: the BFF's one way to the device tables) */
+  devices: Pick<DeviceDirectory, 'register' | 'announce'>;
   logger: Logger;
 }
 
@@ -19,7 +20,7 @@ export function createManufacturerService(deps: ManufacturerServiceDeps) {
   const { repo } = deps;
   return {
     async register(request: DeviceRegisterRequest): Promise<DeviceRegisterResponse> {
-      const devices = request.devices.map((d) => ({ ...d, sn: d.sn.toUpperCase() }));
+      const { devices } = request; // serial numbers come upper-cased from the schema (contracts' serialNumber)
       const owners = await repo.accountIds([...new Set(devices.flatMap((d) => (d.owner ? [normaliseAccount(d.owner)] : [])))]);
       const projects = await repo.existingProjectIds([...new Set(devices.flatMap((d) => (d.projectId ? [d.projectId] : [])))]);
       const fields: Record<string, string> = {};
@@ -32,8 +33,7 @@ export function createManufacturerService(deps: ManufacturerServiceDeps) {
       });
       if (Object.keys(fields).length) throw new AppError(ErrorCode.INVALID_PARAMS, fields);
 
-      const result = await registerDevices(
-        repo.db,
+      const result = await deps.devices.register(
         devices.map((d) => ({
           sn: d.sn,
           type: d.type,
@@ -45,10 +45,7 @@ export function createManufacturerService(deps: ManufacturerServiceDeps) {
         })),
       );
       await deps.provisioner.provision(result.devices.map((r, i) => ({ endpointId: r.endpointId, secret: devices[i]!.secret })));
-      const bus = deps.bus;
-      if (bus) {
-        for (const d of devices) if (d.projectId) await publishDeviceEvent(repo.db, bus, d.sn);
-      }
+      for (const d of devices) if (d.projectId) await deps.devices.announce(d.sn);
       return result;
     },
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AccountRole, DEMO_PROJECT_IDS, DeviceRegisterResponseSchema, ErrorCode } from '@airloom/contracts';
-import { verifySecret } from '@airloom/gateway';
+import { verifySecret } from '@airloom/gateway/testing';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, client, createTestEnv, signedUp, type TestEnv } from '../../test/test-env.js';

@@ -1,5 +1,9 @@
-// Overview of issue 2 §3: my projects at a glance, with the devices of every project I can see.
-// Alarms arrive with the alarms issue; until then their count is empty, never invented.
+// Overview: my projects at a glance, with the devices of my projects.
+// The demo projects are everybody's to look at, not mine: for an account they are counted apart
+// (`demo`) and neither their projects nor their devices enter my figures. A live-demo session has
+// nothing but the demo projects, so for it they are the projects it works with
+// (docs/decisions/accounts-projects.md). Alarms arrive with the alarms issue; until then their
+// count is empty, never invented.
 import { NetMode, type OverviewResponse, type Principal } from '@airloom/contracts';
 import type { DevicesService } from '../devices/devices.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -7,7 +11,8 @@ import type { ProjectsService } from '../projects/projects.service.js';
 export function createOverviewService(deps: { projects: ProjectsService; devices: DevicesService }) {
   return {
     async overview(principal: Principal): Promise<OverviewResponse> {
-      const { items } = (await deps.projects.list(principal)).data;
+      const { items: visible } = (await deps.projects.list(principal)).data;
+      const items = principal.demo ? visible : visible.filter((p) => !p.demo);
       return {
         projects: {
           total: items.length,
@@ -17,7 +22,7 @@ export function createOverviewService(deps: { projects: ProjectsService; devices
           },
           own: items.filter((p) => p.property === 'own').length,
           shared: items.filter((p) => p.isShare).length,
-          demo: items.filter((p) => p.demo).length,
+          demo: visible.filter((p) => p.demo).length,
         },
         devices: await deps.devices.counts(items.map((p) => p.id)),
         alarms: { unread: 0 },

@@ -1,5 +1,5 @@
 import { DEMO_PROJECT_IDS, ErrorCode } from '@airloom/contracts';
-import { registerDevices } from '@airloom/gateway';
+import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProjectsChange } from '../../db/change-counters.js';
 import { backends, client, createTestEnv, signedUp, type TestEnv } from '../../test/test-env.js';
@@ -19,13 +19,13 @@ describe.each(backends())('overview on %s', (backend) => {
     expect(res.body.code).toBe(ErrorCode.TOKEN_MISSING);
   });
 
-  it('counts the demo projects for a new account, devices and alarms empty', async () => {
+  it('a new account has no projects of its own: the demo projects are counted apart, devices and alarms empty', async () => {
     const { c } = await signedUp(env);
     const res = await c.get('/api/v1/overview');
     expect(res.body).toEqual({
       code: 0,
       data: {
-        projects: { total: 2, byNetMode: { WLAN: 1, MESH: 1 }, own: 0, shared: 0, demo: 2 },
+        projects: { total: 0, byNetMode: { WLAN: 0, MESH: 0 }, own: 0, shared: 0, demo: 2 },
         devices: { total: 0, byType: {}, byStatus: {} },
         alarms: { unread: 0 },
       },
@@ -41,11 +41,11 @@ describe.each(backends())('overview on %s', (backend) => {
     const otherId = Number((await env.db('accounts').where({ account: otherAccount }).first('id')).id);
     await withProjectsChange(env.db, (trx) => trx('project_members').insert({ project_id: shared, account_id: otherId, share_right: 'r', shared_at: Date.now(), expires_at: null }));
 
-    expect((await c.get('/api/v1/overview')).body.data.projects).toEqual({ total: 5, byNetMode: { WLAN: 2, MESH: 3 }, own: 3, shared: 0, demo: 2 });
-    expect((await other.get('/api/v1/overview')).body.data.projects).toEqual({ total: 3, byNetMode: { WLAN: 1, MESH: 2 }, own: 0, shared: 1, demo: 2 });
+    expect((await c.get('/api/v1/overview')).body.data.projects).toEqual({ total: 3, byNetMode: { WLAN: 1, MESH: 2 }, own: 3, shared: 0, demo: 2 });
+    expect((await other.get('/api/v1/overview')).body.data.projects).toEqual({ total: 1, byNetMode: { WLAN: 0, MESH: 1 }, own: 0, shared: 1, demo: 2 });
   });
 
-  it('counts the devices of every project I can see, by type and status', async () => {
+  it('counts the devices of my projects by type and status, not those of strangers or of the demo projects', async () => {
     const { c } = await signedUp(env);
     const { c: stranger } = await signedUp(env);
     const mine = (await c.post('/api/v1/projects', { projectName: 'Devices', scenario: 'hotel' })).body.data.id as number;
@@ -58,6 +58,15 @@ describe.each(backends())('overview on %s', (backend) => {
       device('OVAP000000000003', 'ap', DEMO_PROJECT_IDS.MESH),
     ]);
     await env.db('devices').whereIn('sn', ['OVAP000000000001', 'OVAP000000000003']).update({ status: 1 });
-    expect((await c.get('/api/v1/overview')).body.data.devices).toEqual({ total: 3, byType: { ap: 2, switch: 1 }, byStatus: { '0': 1, '1': 2 } });
+    expect((await c.get('/api/v1/overview')).body.data.devices).toEqual({ total: 2, byType: { ap: 1, switch: 1 }, byStatus: { '0': 1, '1': 1 } });
+  });
+
+  it('a live-demo session counts the demo projects and their devices as the ones it works with', async () => {
+    await registerDevices(env.db, [{ sn: 'OVSW000000000009', type: 'switch', model: 'M', mac: '00:1A:2B:00:00:09', secret: 'secret-of-the-device-9', projectId: DEMO_PROJECT_IDS.WLAN }]);
+    const demo = client(env.app);
+    await demo.post('/api/v1/auth/demo');
+    const { projects, devices } = (await demo.get('/api/v1/overview')).body.data;
+    expect(projects).toEqual({ total: 2, byNetMode: { WLAN: 1, MESH: 1 }, own: 0, shared: 0, demo: 2 });
+    expect(devices.byType.switch).toBeGreaterThanOrEqual(1);
   });
 });

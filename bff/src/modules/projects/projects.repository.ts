@@ -75,10 +75,11 @@ export function createProjectsRepository(db: Knex) {
       return Number(row?.n ?? 0);
     },
 
-    async ownedNameExists(accountId: number, projectName: string, exceptId?: number): Promise<boolean> {
-      const q = db('projects').where({ owner_account_id: accountId, project_name: projectName });
+    /** Names of the account's own projects (at most API_LIMITS.projectsPerOwnerMax), but one. */
+    async ownedNames(accountId: number, exceptId?: number): Promise<string[]> {
+      const q = db('projects').where({ owner_account_id: accountId });
       if (exceptId !== undefined) q.whereNot('id', exceptId);
-      return (await q.first('id')) !== undefined;
+      return ((await q.select('project_name')) as { project_name: string }[]).map((r) => r.project_name);
     },
 
     /** Version of everything a project list is made of; changes with every write below. */

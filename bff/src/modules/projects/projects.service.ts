@@ -1,12 +1,11 @@
-// Projects with rights (spec §3, §6). Every method that touches a project builds a ProjectContext
-// from the database and asks contracts' can(); a refusal becomes AppError(code).
+// Projects with rights (spec §3, §6). A method on one project receives it from the one
+// project-access step (http/project-access.ts), which ran can() for the endpoint's action.
 import {
   API_LIMITS,
   DEMO_PROJECT_IDS,
   ErrorCode,
   can,
-  isDemoProject,
-  type Action,
+  projectNameKey,
   type Principal,
   type ProjectContext,
   type ProjectCreateRequest,
@@ -14,26 +13,17 @@ import {
   type ProjectUpdateRequest,
 } from '@airloom/contracts';
 import { AppError } from '../../http/app-error.js';
+import { projectContext, type AuthorisedProject, type ProjectAccess } from '../../http/project-access.js';
 import type { ProjectRow, ProjectsRepository, ProjectWrite } from './projects.repository.js';
 
 const DEMO_IDS = [DEMO_PROJECT_IDS.WLAN, DEMO_PROJECT_IDS.MESH];
 
 export interface ProjectsServiceDeps {
   repo: ProjectsRepository;
+  access: ProjectAccess;
   clock: () => number;
   /** Unbinds a deleted project's devices (devices service), so they can be added elsewhere. */
   releaseDevices?: (projectId: number) => Promise<void>;
-}
-
-export function projectContext(row: ProjectRow, accountId: number, now: number): ProjectContext {
-  const relation =
-    row.owner_account_id === accountId ? 'owner' : row.share_right === 'rw' ? 'shared-rw' : row.share_right === 'r' ? 'shared-r' : 'stranger';
-  return {
-    id: row.id,
-    relation,
-    shareExpired: row.share_expires_at !== null && row.share_expires_at <= now,
-    demo: isDemoProject(row.id),
-  };
 }
 
 // The list formats two timestamps per project on every call; the values repeat from call to call.
@@ -114,14 +104,20 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     return { data, envelope: Buffer.from(JSON.stringify({ code: ErrorCode.OK, data })), version, validUntil };
   }
 
-  /** Loads a project for the principal and checks the action; unknown ids look like a stranger's. */
-  async function authorised(principal: Principal, id: number, action: Action): Promise<{ row: ProjectRow; ctx: ProjectContext }> {
-    const row = await repo.findForAccount(id, principal.accountId);
-    if (!row) throw new AppError(ErrorCode.DATA_NOT_FOUND);
-    const ctx = projectContext(row, principal.accountId, clock());
-    const decision = can(principal, action, ctx);
-    if (!decision.ok) throw new AppError(decision.code);
-    return { row, ctx };
+  /** The project as the caller sees it after a write. */
+  async function reread(principal: Principal, id: number): Promise<ProjectItem> {
+    const { row, ctx } = await deps.access.authorise(principal, id, 'project.view');
+    return toItem(row, ctx);
+  }
+
+  /**
+   * spec §5 + docs/decisions/contracts.md: an owner's project names are unique without regard to
+   * case ("Office" and "OFFICE" are one name). Compared here, not in SQL, so SQLite (ASCII-only
+   * LOWER) and MySQL (collation) agree for every alphabet.
+   */
+  async function refuseTakenName(ownerId: number, projectName: string, exceptId?: number): Promise<void> {
+    const key = projectNameKey(projectName);
+    if ((await repo.ownedNames(ownerId, exceptId)).some((n) => projectNameKey(n) === key)) throw new AppError(ErrorCode.DATA_EXISTS);
   }
 
   return {
@@ -143,32 +139,30 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
       return built;
     },
 
-    async get(principal: Principal, id: number): Promise<ProjectItem> {
-      const { row, ctx } = await authorised(principal, id, 'project.view');
-      return toItem(row, ctx);
+    get(project: AuthorisedProject): ProjectItem {
+      return toItem(project.row, project.ctx);
     },
 
     async create(principal: Principal, input: ProjectCreateRequest): Promise<ProjectItem> {
       // A live-demo session changes nothing (spec §1), new projects included.
       if (principal.demo) throw new AppError(ErrorCode.DEMO_PROJECT);
       if ((await repo.countOwned(principal.accountId)) >= API_LIMITS.projectsPerOwnerMax) throw new AppError(ErrorCode.PROJECT_COUNT_LIMIT);
-      if (await repo.ownedNameExists(principal.accountId, input.projectName)) throw new AppError(ErrorCode.DATA_EXISTS);
+      await refuseTakenName(principal.accountId, input.projectName);
       const write = toWrite(input) as ProjectWrite;
       const id = await repo.insert({ ...write, subtitle: write.subtitle ?? null, owner_account_id: principal.accountId }, clock());
-      return this.get(principal, id);
+      return reread(principal, id);
     },
 
-    async update(principal: Principal, id: number, patch: ProjectUpdateRequest): Promise<ProjectItem> {
-      const { row } = await authorised(principal, id, 'project.update');
-      if (patch.projectName !== undefined && row.owner_account_id !== null && (await repo.ownedNameExists(row.owner_account_id, patch.projectName, id))) {
-        throw new AppError(ErrorCode.DATA_EXISTS);
-      }
+    async update(project: AuthorisedProject, patch: ProjectUpdateRequest): Promise<ProjectItem> {
+      const { row } = project;
+      const { id } = row;
+      if (patch.projectName !== undefined && row.owner_account_id !== null) await refuseTakenName(row.owner_account_id, patch.projectName, id);
       await repo.update(id, toWrite(patch), clock());
-      return this.get(principal, id);
+      return reread(project.principal, id);
     },
 
-    async remove(principal: Principal, id: number): Promise<void> {
-      await authorised(principal, id, 'project.delete');
+    async remove(project: AuthorisedProject): Promise<void> {
+      const { id } = project.row;
       await repo.remove(id);
       await deps.releaseDevices?.(id);
     },

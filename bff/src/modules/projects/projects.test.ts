@@ -127,6 +127,23 @@ describe.each(backends())('projects on %s', (backend) => {
     expect((await c.patch(`/api/v1/projects/${p.id}`, { projectName: p.projectName })).body.code).toBe(0);
   });
 
+  it('treats names that differ only in case as the same name, in any alphabet (411), and refuses emoticons (400)', async () => {
+    const { c } = await signedUp(env);
+    const p = await createProject(c, { projectName: 'Harbour Öffice' });
+    for (const taken of ['HARBOUR ÖFFICE', 'harbour öffice']) {
+      const dup = await c.post('/api/v1/projects', { ...valid, projectName: taken });
+      expect(dup.status).toBe(409);
+      expect(dup.body.code).toBe(ErrorCode.DATA_EXISTS);
+    }
+    const other = await createProject(c);
+    expect((await c.patch(`/api/v1/projects/${other.id}`, { projectName: 'HARBOUR ÖFFICE' })).body.code).toBe(ErrorCode.DATA_EXISTS);
+    // changing only the case of its own name is no conflict
+    expect((await c.patch(`/api/v1/projects/${p.id}`, { projectName: 'HARBOUR ÖFFICE' })).body.data.projectName).toBe('HARBOUR ÖFFICE');
+    const emoji = await c.post('/api/v1/projects', { ...valid, projectName: 'Harbour😀' });
+    expect(emoji.status).toBe(400);
+    expect(emoji.body.fields).toEqual({ projectName: 'rules.projectName.emoticon' });
+  });
+
   it(`refuses more than ${API_LIMITS.projectsPerOwnerMax} own projects (140)`, async () => {
     const { c, account } = await signedUp(env);
     const owner = await accountId(account);

@@ -1,8 +1,7 @@
-// Production serving from one port (issue 2 §4): /remotes.json, each remote's dist at
-// /remotes/<name>/, the shell's dist at / with SPA fallback to its index.html.
+// Production serving from one port: each remote's dist at /remotes/<name>/, the shell's dist at /
+// with SPA fallback to its index.html. /remotes.json is a declared endpoint (API.platform.remotes).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { RemotesManifest } from '@airloom/contracts';
 import express, { Router, type Response } from 'express';
 import type { LocalRemote } from './remotes.js';
 
@@ -26,15 +25,10 @@ const staticOptions = {
 /** Paths the SPA fallback never answers: they are the server's own. */
 const RESERVED = /^\/(api|remotes)(\/|$)|^\/(healthz|readyz|remotes\.json)$/;
 
-export function createWebRouter(options: { staticRoot: string; manifest: RemotesManifest; localRemotes: readonly LocalRemote[] }): Router {
+export function createWebRouter(options: { staticRoot: string; localRemotes: readonly LocalRemote[] }): Router {
   const router = Router();
   const shellDist = path.join(options.staticRoot, 'shell', 'dist');
   const shellIndex = path.join(shellDist, 'index.html');
-
-  router.get('/remotes.json', (_req, res) => {
-    res.setHeader('Cache-Control', NO_CACHE);
-    res.json(options.manifest);
-  });
 
   for (const remote of options.localRemotes) {
     router.use(`/remotes/${remote.name}`, express.static(remote.dist, staticOptions));
@@ -42,7 +36,7 @@ export function createWebRouter(options: { staticRoot: string; manifest: Remotes
 
   router.use(express.static(shellDist, staticOptions));
 
-  // Deep links survive a reload (issue 2 §2): any other GET gets the shell.
+  // Deep links survive a reload: any other GET gets the shell.
   router.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || RESERVED.test(req.path)) return next();
     if (!existsSync(shellIndex)) {

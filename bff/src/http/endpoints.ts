@@ -1,0 +1,95 @@
+// Mounts contracts' endpoint list (ARCHITECTURE §4): for each declaration, its caller check
+// (session or manufacturer), its body parser, the parse of params, query and body with the declared
+// schemas, the one project-access step for project-scoped endpoints, then its handler — a service
+// call. A declaration without a handler is a startup error, so no endpoint is declared and unserved.
+import { API, type Action, type AnyEndpoint, type ApiDomains, type Endpoint, type Principal } from '@airloom/contracts';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { z } from 'zod';
+import type { AuthenticatedSession } from '../modules/auth/auth.service.js';
+import { parseInput, sendData } from './envelope.js';
+import type { AuthorisedProject, ProjectAccess } from './project-access.js';
+import { currentSession } from './session.js';
+
+/** A handler's return value when it wrote the answer itself (a stream, a cached envelope). */
+export const ANSWERED = Object.freeze({ answered: 'by the handler' } as const);
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler gets: the parsed input, and what the caller check and the access step found. */
+export interface Call<E extends AnyEndpoint> {
+  readonly req: Request;
+  readonly res: Response;
+  readonly params: E extends Endpoint<infer P, infer _Q, infer _B, z.ZodType> ? Out<P> : never;
+  readonly query: E extends Endpoint<infer _P, infer Q, infer _B, z.ZodType> ? Out<Q> : never;
+  readonly body: E extends Endpoint<infer _P, infer _Q, infer B, z.ZodType> ? Out<B> : never;
+  /** the signed-in caller (endpoints with `auth: 'session'`); throws 8 elsewhere */
+  session(): AuthenticatedSession;
+  principal(): Principal;
+  /** the project that passed the access step (endpoints with an `action`) */
+  project(): AuthorisedProject;
+}
+
+export type Handler<E extends AnyEndpoint> = (call: Call<E>) => Promise<z.input<E['response']> | typeof ANSWERED> | z.input<E['response']> | typeof ANSWERED;
+
+/** One handler per declared endpoint, by domain and name, like contracts' `API`. */
+export type Handlers = { [D in keyof ApiDomains]: { [N in keyof ApiDomains[D]]: ApiDomains[D][N] extends AnyEndpoint ? Handler<ApiDomains[D][N]> : never } };
+
+export interface MountDeps {
+  /** caller checks by the declaration's `auth` */
+  guards: { session: RequestHandler; manufacturer: RequestHandler };
+  access: ProjectAccess;
+}
+
+const DEFAULT_BODY_LIMIT = '64kb';
+
+function projectStep(access: ProjectAccess, endpoint: AnyEndpoint, principal: () => Principal, params: unknown): Promise<AuthorisedProject> | undefined {
+  const action: Action | undefined = endpoint.action;
+  if (!action) return undefined;
+  const { id } = params as { id: number };
+  return access.authorise(principal(), id, action);
+}
+
+function route(endpoint: AnyEndpoint, handler: Handler<AnyEndpoint>, access: ProjectAccess): RequestHandler {
+  return async (req, res) => {
+    const params = endpoint.params ? parseInput(endpoint.params, req.params) : undefined;
+    const query = endpoint.query ? parseInput(endpoint.query, req.query) : undefined;
+    const body = endpoint.body ? parseInput(endpoint.body, req.body) : undefined;
+    const session = () => currentSession(res);
+    const principal = () => session().principal;
+    const authorised = await projectStep(access, endpoint, principal, params);
+    const call: Call<AnyEndpoint> = {
+      req, res, params, query, body, session, principal,
+      project() {
+        if (!authorised) throw new Error(`${endpoint.method} ${endpoint.path} declares no action: it has no project`);
+        return authorised;
+      },
+    } as Call<AnyEndpoint>;
+    const result = await handler(call);
+    if (result === ANSWERED) return;
+    const status = endpoint.status ?? 200;
+    if (endpoint.raw) res.status(status).json(result);
+    else sendData(res, result, status);
+  };
+}
+
+/** Mounts every declared endpoint: API ones on `api` (under /api/v1), root ones on `root`. */
+export function mountEndpoints(targets: { api: Router; root: Router }, handlers: Handlers, deps: MountDeps): void {
+  const parsers = new Map<string, RequestHandler>();
+  const parser = (limit: string) => {
+    let p = parsers.get(limit);
+    if (!p) parsers.set(limit, (p = express.json({ limit })));
+    return p;
+  };
+  for (const [domain, group] of Object.entries(API)) {
+    for (const [name, declared] of Object.entries(group as Record<string, AnyEndpoint>)) {
+      const handler = (handlers as unknown as Record<string, Record<string, Handler<AnyEndpoint> | undefined>>)[domain]?.[name];
+      if (!handler) throw new Error(`endpoint ${domain}.${name} is declared but has no handler`);
+      const chain: RequestHandler[] = [];
+      if (declared.auth !== 'none') chain.push(deps.guards[declared.auth]);
+      // parsed after the caller is known: a manufacturer's batch is large
+      if (declared.body) chain.push(parser(declared.bodyLimit ?? DEFAULT_BODY_LIMIT));
+      chain.push(route(declared, handler, deps.access));
+      (declared.root ? targets.root : targets.api)[declared.method](declared.path, ...chain);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+// The one project-access step (ARCHITECTURE §4): every project-scoped endpoint loads the project as
+// the caller sees it and asks contracts' can() for the endpoint's declared action before its service
+// runs. An unknown id answers like a stranger's project (412), so existence is never revealed.
+import { can, ErrorCode, isDemoProject, type Action, type Principal, type ProjectContext } from '@airloom/contracts';
+import type { ProjectRow, ProjectsRepository } from '../modules/projects/projects.repository.js';
+import { AppError } from './app-error.js';
+
+/** A project the caller passed the access step for, with what the step learnt. */
+export interface AuthorisedProject {
+  readonly principal: Principal;
+  readonly row: ProjectRow;
+  readonly ctx: ProjectContext;
+}
+
+export function projectContext(row: ProjectRow, accountId: number, now: number): ProjectContext {
+  const relation =
+    row.owner_account_id === accountId ? 'owner' : row.share_right === 'rw' ? 'shared-rw' : row.share_right === 'r' ? 'shared-r' : 'stranger';
+  return {
+    id: row.id,
+    relation,
+    shareExpired: row.share_expires_at !== null && row.share_expires_at <= now,
+    demo: isDemoProject(row.id),
+  };
+}
+
+export function createProjectAccess(deps: { projects: Pick<ProjectsRepository, 'findForAccount'>; clock: () => number }) {
+  return {
+    async authorise(principal: Principal, projectId: number, action: Action): Promise<AuthorisedProject> {
+      const row = await deps.projects.findForAccount(projectId, principal.accountId);
+      if (!row) throw new AppError(ErrorCode.DATA_NOT_FOUND);
+      const ctx = projectContext(row, principal.accountId, deps.clock());
+      const decision = can(principal, action, ctx);
+      if (!decision.ok) throw new AppError(decision.code);
+      return { principal, row, ctx };
+    },
+  };
+}
+
+export type ProjectAccess = ReturnType<typeof createProjectAccess>;

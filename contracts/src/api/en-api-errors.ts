@@ -1,0 +1,54 @@
+// English sentences for the errors a person can meet through the API (i18n namespace `apiErrors`):
+// each names the thing it is about, filled in from the request (`{{sn}}`, `{{projectName}}`, …).
+// The endpoint declarations pick one per code (endpoint.ts); the catalogue's short texts of spec §8
+// (en-errors.ts) stay the `message` of the answer envelope.
+import { LIMITS } from '../limits.js';
+import { API_LIMITS } from './limits.js';
+
+export const enApiErrors = {
+  common: {
+    serverError: 'Something went wrong on our side. Please try again in a moment.',
+    invalidParams: 'Some values are not valid: please check the marked fields.',
+    signature: 'The request was refused because it did not come from this console. Please reload the page.',
+    tokenMissing: 'Please log in to continue.',
+    tokenExpired: 'Your session has ended. Please log in again.',
+    projectNotFound: 'This project does not exist or is not shared with you.',
+    readOnlyProject: 'This project is shared with you read-only: it cannot be changed.',
+    demoProject: 'Demo projects can be looked at but not changed.',
+    network: 'The console cannot be reached. Please check your connection and try again.',
+    returnFormat: 'The server sent an answer this page does not understand. Please reload the page.',
+  },
+  auth: {
+    incorrectCredentials: 'Incorrect account or password.',
+    loginLocked: `Too many wrong passwords: {{account}} is locked for ${LIMITS.loginLockoutMinutes} minutes.`,
+    accountExists: 'An account with {{account}} already exists. Please log in instead.',
+    incorrectCode: 'The verification code is wrong or has expired.',
+    attemptsExceeded: 'Too many wrong codes: please ask for a new verification code.',
+    codeMinuteLimit: 'A code was sent to {{account}} less than a minute ago: please wait a moment.',
+    codeHourlyLimit: 'Too many codes were sent to {{account}} this hour: please try again later.',
+    codeDailyLimit: 'Too many codes were sent to {{account}} today: please try again tomorrow.',
+    demoUnavailable: 'The live demo is not available on this server.',
+  },
+  projects: {
+    nameExists: 'A project named {{projectName}} already exists.',
+    countLimit: `You already own ${API_LIMITS.projectsPerOwnerMax} projects, the most one account may have.`,
+    demoSession: 'The live demo cannot create projects: sign up to create your own.',
+    ownerOnly: 'Only the owner of this project can delete it.',
+  },
+  devices: {
+    notInProject: 'Device {{sn}} is not in this project, or the project is not shared with you.',
+    notRegistered: 'No device with serial number {{sn}} is registered.',
+    addRefused: 'Device {{sn}} is already in a project or belongs to another account.',
+    offline: 'Device {{sn}} is offline: it can be changed once it is back online.',
+    busy: 'Device {{sn}} is busy (restarting, or already doing this): please wait until it is done.',
+    localMode: 'Device {{sn}} is managed locally: it cannot be changed from the cloud.',
+    unsupported: 'Device {{sn}} does not support this operation.',
+  },
+  manufacturer: {
+    refused: 'Wrong manufacturer key, or this account is not a manufacturer account.',
+  },
+} as const;
+
+type Texts = typeof enApiErrors;
+/** `group.name` of a sentence above, checked at compile time. */
+export type ApiErrorKey = { [G in keyof Texts]: `${G & string}.${keyof Texts[G] & string}` }[keyof Texts];

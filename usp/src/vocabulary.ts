@@ -1,0 +1,57 @@
+// The TR-181 paths the gateway and the simulator share (ARCHITECTURE §1, §5): standard ones and the
+// `X_AIRLOOM_` vendor extensions. The `Device.X_AIRLOOM_Status!` event carries device state as
+// parameters of this tree (full paths as argument names), never the console's API shapes, so a
+// change to the API cannot change the device protocol.
+
+import { matchesPath } from './paths.js';
+
+export const TR181 = {
+  upTime: 'Device.DeviceInfo.UpTime',
+  softwareVersion: 'Device.DeviceInfo.SoftwareVersion',
+  name: 'Device.DeviceInfo.X_AIRLOOM_Name',
+  meshRole: 'Device.X_AIRLOOM_MeshRole',
+  ipAddress: 'Device.IP.Interface.1.IPv4Address.1.IPAddress',
+  bytesSent: 'Device.IP.Interface.1.Stats.BytesSent',
+  bytesReceived: 'Device.IP.Interface.1.Stats.BytesReceived',
+  /** wireless and wired clients the device knows (Device.Hosts.Host.{i}.) */
+  hostCount: 'Device.Hosts.HostNumberOfEntries',
+  radio: 'Device.WiFi.Radio.',
+  ssid: 'Device.WiFi.SSID.',
+  accessPoint: 'Device.WiFi.AccessPoint.',
+  ethernet: 'Device.Ethernet.Interface.',
+  poe: 'Device.X_AIRLOOM_PoE.',
+  meshBackhaul: 'Device.X_AIRLOOM_MeshBackhaul.',
+} as const;
+
+/** The vendor status event: sent every PeriodicNotifInterval to its subscriber. */
+export const STATUS_EVENT = 'Device.X_AIRLOOM_Status!';
+
+/**
+ * What the status event carries: these parameters (`*` = every instance) and, for a partial path,
+ * its whole subtree. Only what the console reads, to keep each report small.
+ */
+export const STATUS_EVENT_PATHS: readonly string[] = [
+  TR181.upTime,
+  TR181.softwareVersion,
+  TR181.name,
+  TR181.meshRole,
+  TR181.ipAddress,
+  TR181.bytesSent,
+  TR181.bytesReceived,
+  TR181.hostCount,
+  ...['OperatingFrequencyBand', 'Channel', 'X_AIRLOOM_TransmitPowerdBm', 'Stats.Noise'].map((p) => `${TR181.radio}*.${p}`),
+  ...['SSID', 'LowerLayers'].map((p) => `${TR181.ssid}*.${p}`),
+  `${TR181.accessPoint}*.SSIDReference`,
+  ...['MACAddress', 'SignalStrength'].map((p) => `${TR181.accessPoint}*.AssociatedDevice.*.${p}`),
+  ...['Name', 'Status', 'MaxBitRate', 'X_AIRLOOM_PoEEnable', 'X_AIRLOOM_PoEPower'].map((p) => `${TR181.ethernet}*.${p}`),
+  `${TR181.poe}PowerBudget`,
+  TR181.meshBackhaul,
+];
+
+/** The status event's own argument besides the tree: when the agent emitted it (ms UTC). */
+export const STATUS_EVENT_SENT_AT = 'SentAt';
+
+/** Whether a full parameter path belongs in the status event. */
+export function inStatusEvent(path: string): boolean {
+  return STATUS_EVENT_PATHS.some((p) => matchesPath(p, path));
+}
