@@ -57,7 +57,7 @@ describe('phone layout (390×844)', () => {
     await expectOnScreen(page, drawer);
     await drawer.getByRole('link', { name: 'Projects' }).click();
     await page.waitForURL('**/overview/list');
-    expect(await drawer.count()).toBe(0);
+    await drawer.waitFor({ state: 'detached' });
 
     // the account menu and its Log out
     const account = page.getByRole('button', { name: /Account menu/ });
@@ -242,6 +242,6 @@ describe('toasts beside the device panel (1280×800)', () => {
     expect(overlaps(await box(toast), await box(close))).toBe(false);
     expect(overlaps(await box(toast), await box(account))).toBe(false);
     await close.click(); // and the close button really takes the click
-    expect(await panel.count()).toBe(0);
+    await panel.waitFor({ state: 'detached' });
   });
 });
