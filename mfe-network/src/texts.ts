@@ -127,6 +127,7 @@ export const networkEn = {
     sn: 'SN',
     endpointId: 'Endpoint ID',
     manufacturer: 'Manufacturer',
+    reportedModel: 'Model the device reports',
     uptime: 'Uptime',
     lastSeen: 'Last seen',
     never: 'never',

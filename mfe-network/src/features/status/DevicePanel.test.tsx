@@ -56,6 +56,25 @@ describe('DevicePanel: a switch', () => {
   });
 });
 
+describe('DevicePanel: identity', () => {
+  const ap = device({ sn: 'ALAP000000000009', name: 'Lobby-AP', type: 'ap', model: 'AL-AP1200' });
+  const facts = async () => {
+    const identity = (await panel()).querySelector('dl')!;
+    await waitFor(() => expect(identity.textContent).toContain('os::02414C-'));
+    return [...identity.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+  };
+
+  it('keeps the registered model and shows the model the device reports beside it when they differ', async () => {
+    open([ap], [detailOf(ap, { reportedModel: 'TP-Agent-1' })], { sn: ap.sn });
+    expect(await facts()).toEqual(expect.arrayContaining([['Model', 'AL-AP1200'], ['Model the device reports', 'TP-Agent-1']]));
+  });
+
+  it('says nothing more when the device reports the registered model', async () => {
+    open([ap], [detailOf(ap, { reportedModel: 'AL-AP1200' })], { sn: ap.sn });
+    expect((await facts()).map(([label]) => label)).not.toContain('Model the device reports');
+  });
+});
+
 describe('DevicePanel: an access point', () => {
   it('gives transmit power in dBm', async () => {
     const ap = device({ sn: 'ALAP500000000001', name: 'AP-Lobby' });

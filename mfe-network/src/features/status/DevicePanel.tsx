@@ -99,6 +99,7 @@ export function DevicePanel({ device, api, onClose, onAction, nameOf, extraActio
               <Fact label={t('panel.endpointId')} value={d?.endpointId} />
               <Fact label={t('column.type')} value={t(`enums.deviceType.${device.type}`)} />
               <Fact label={t('column.model')} value={device.model} />
+              {d?.reportedModel && d.reportedModel !== device.model && <Fact label={t('panel.reportedModel')} value={d.reportedModel} />}
               <Fact label={t('panel.manufacturer')} value={d?.manufacturer} />
               <Fact label={t('column.softwareVersion')} value={device.softwareVersion} />
               <Fact label={t('column.ip')} value={device.ip} />
