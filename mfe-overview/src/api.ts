@@ -1,21 +1,22 @@
-// Typed calls of the overview remote, always through the shell's API client (props.api).
+// The overview remote's calls: each one a declared endpoint of contracts (API.projects.*, …), sent
+// through the shell's client (props.api), which fills the path and checks the answer against its schema.
 import type { ApiClient } from '@airloom/shared-ui';
-import type { DeviceSummary, UnverifiedDeviceListResponse, OverviewResponse, ProjectCreateRequest, ProjectItem, ProjectListResponse, ProjectUpdateRequest } from '@airloom/contracts';
+import { API, type OverviewResponse, type ProjectCreateRequest, type ProjectItem, type ProjectListResponse, type ProjectUpdateRequest } from '@airloom/contracts';
 
 export type { OverviewResponse, ProjectItem, ProjectListResponse };
 
 export function createOverviewApi(api: ApiClient) {
   return {
-    overview: (signal?: AbortSignal) => api.get<OverviewResponse>('/overview', { signal }),
-    listProjects: (signal?: AbortSignal) => api.get<ProjectListResponse>('/projects', { signal }),
-    createProject: (body: ProjectCreateRequest) => api.post<ProjectItem>('/projects', body),
-    updateProject: (id: number, body: ProjectUpdateRequest) => api.patch<ProjectItem>(`/projects/${id}`, body),
-    deleteProject: (id: number) => api.del<unknown>(`/projects/${id}`),
+    overview: (signal?: AbortSignal) => api.call(API.projects.overview, { signal }),
+    listProjects: (signal?: AbortSignal) => api.call(API.projects.list, { signal }),
+    createProject: (body: ProjectCreateRequest) => api.call(API.projects.create, { body }),
+    updateProject: (id: number, body: ProjectUpdateRequest) => api.call(API.projects.update, { params: { id }, body }),
+    deleteProject: (id: number) => api.call(API.projects.remove, { params: { id } }),
     /** the user's devices that connected but belong to no project yet (spec §2 "devices to be verified") */
-    unverifiedCount: async (signal?: AbortSignal) => (await api.get<UnverifiedDeviceListResponse>('/devices/unverified', { signal })).total,
+    unverifiedCount: async (signal?: AbortSignal) => (await api.call(API.devices.unverified, { signal })).total,
     /** how many devices a project holds (what deleting it unbinds) */
     deviceCount: async (id: number, signal?: AbortSignal) => {
-      const s = await api.get<DeviceSummary>(`/projects/${id}/devices/summary`, { signal });
+      const s = await api.call(API.devices.summary, { params: { id }, signal });
       return s.online + s.offline + s.restarting;
     },
   };

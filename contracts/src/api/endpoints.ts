@@ -27,30 +27,3 @@ export interface ListedEndpoint {
 export const ENDPOINTS: readonly ListedEndpoint[] = Object.entries(API).flatMap(([domain, group]) =>
   Object.entries(group as Record<string, AnyEndpoint>).map(([name, endpoint]) => ({ id: `${domain}.${name}` as EndpointId, endpoint })),
 );
-
-const matchers = ENDPOINTS.map((listed) => ({
-  ...listed,
-  pattern: new RegExp(`^${listed.endpoint.path.replace(/[.]/g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`),
-  // a literal segment is a better match than a parameter: /devices/summary before /devices/:sn
-  params: (listed.endpoint.path.match(/:\w+/g) ?? []).length,
-})).sort((a, b) => a.params - b.params);
-
-/** The declared endpoint a method and path (under /api/v1, or a root path) are a call of, with its path values. */
-export function findEndpoint(method: string, path: string): { id: EndpointId; endpoint: AnyEndpoint; params: Record<string, string> } | undefined {
-  const m = method.toLowerCase();
-  for (const { id, endpoint, pattern } of matchers) {
-    if (endpoint.method !== m) continue;
-    const found = pattern.exec(path);
-    if (!found) continue;
-    const params: Record<string, string> = {};
-    for (const [key, value] of Object.entries(found.groups ?? {})) {
-      try {
-        params[key] = decodeURIComponent(value);
-      } catch {
-        params[key] = value;
-      }
-    }
-    return { id, endpoint, params };
-  }
-  return undefined;
-}

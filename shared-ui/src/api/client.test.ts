@@ -67,16 +67,15 @@ describe('the typed client (endpoints declared in contracts)', () => {
     expect(seen[0]?.url).toBe('/remotes.json');
   });
 
-  it('explains the errors of a call made by path the same way, the declared endpoint found from method and path', async () => {
+  it('explains each code with the endpoint\'s own sentence, naming the thing from the request', async () => {
     const unknown = serverAnswering({ code: ErrorCode.DATA_NOT_FOUND, message: 'data does not exist' }, 404);
-    const a = (await unknown.api.post('/projects/7/devices', { sn: 'ALAP500000000009' }).catch((e: unknown) => e)) as ApiError;
+    const a = (await unknown.api.call(API.devices.add, { params: { id: 7 }, body: { sn: 'ALAP500000000009' } }).catch((e: unknown) => e)) as ApiError;
     expect(a.message).toBe('No device with serial number ALAP500000000009 is registered.');
     const offline = serverAnswering({ code: ErrorCode.DEVICE_OFFLINE, message: 'device offline' }, 400);
-    const b = (await offline.api.patch('/projects/7/devices/ALAP500000000001', { name: 'x' }).catch((e: unknown) => e)) as ApiError;
+    const b = (await offline.api.call(API.devices.rename, { params: { id: 7, sn: 'ALAP500000000001' }, body: { name: 'x' } }).catch((e: unknown) => e)) as ApiError;
     expect(b.message).toBe('Device ALAP500000000001 is offline: it can be changed once it is back online.');
-    // a literal segment wins over a parameter: /devices/summary is not a device called "summary"
     const summary = serverAnswering({ code: ErrorCode.DATA_NOT_FOUND, message: 'data does not exist' }, 404);
-    const c = (await summary.api.get('/projects/7/devices/summary').catch((e: unknown) => e)) as ApiError;
+    const c = (await summary.api.call(API.devices.summary, { params: { id: 7 } }).catch((e: unknown) => e)) as ApiError;
     expect(c.message).toBe('This project does not exist or is not shared with you.');
   });
 

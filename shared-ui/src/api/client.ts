@@ -1,7 +1,7 @@
 // The one API client (STYLE §5): envelope, error code → text, 401 → login, CSRF header.
 // Remotes get an instance through MfeProps; nothing else calls fetch. `call(endpoint, input)` is
 // typed from contracts' endpoint list (ARCHITECTURE §4) and names the thing in its error sentences.
-import { CSRF_HEADER, endpointErrors, errorMessage, fillPath, findEndpoint, text, type AnyEndpoint, type Endpoint } from '@airloom/contracts';
+import { CSRF_HEADER, endpointErrors, errorMessage, fillPath, text, type AnyEndpoint, type Endpoint } from '@airloom/contracts';
 import type { z } from 'zod';
 
 export { CSRF_HEADER };
@@ -69,11 +69,6 @@ export function endpointErrorText(e: AnyEndpoint, code: number, input: { params?
 export interface ApiClient {
   /** One declared endpoint: path filled, body sent, answer checked (see validateAnswers). */
   call<E extends AnyEndpoint>(endpoint: E, ...input: Record<string, never> extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]): Promise<EndpointOutput<E>>;
-  get<T>(path: string, init?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
-  patch<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
-  del<T>(path: string, init?: RequestOptions): Promise<T>;
 }
 
 export interface RequestOptions {
@@ -82,7 +77,6 @@ export interface RequestOptions {
 }
 
 const GENERIC_TEXT: Record<string, string> = {
-  [CLIENT_ERROR.network]: 'network error, please try later',
   [CLIENT_ERROR.noReturnCode]: 'no return code error',
   [CLIENT_ERROR.returnFormat]: 'return format error',
 };
@@ -106,16 +100,6 @@ function withQuery(url: string, query: RequestOptions['query']): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-/**
- * Sentences for a call made by path (get/post/…): the declared endpoint it is a call of explains
- * its codes like `call` does; a path that is no declared endpoint keeps the catalogue's text.
- */
-function explainByPath(method: string, path: string, body: unknown, query: RequestOptions['query']): (code: number) => string {
-  const found = findEndpoint(method, path);
-  if (!found) return errorMessage;
-  return (code) => endpointErrorText(found.endpoint, code, { params: found.params, query, body });
-}
-
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '/api/v1';
   const validate = options.validateAnswers ?? !isProductionBuild();
@@ -123,12 +107,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   interface Sent {
     /** the endpoint's own sentences for its codes */
-    explain?: (code: number) => string;
+    explain: (code: number) => string;
     /** the answer is the body itself, not the envelope */
     raw?: boolean;
   }
 
-  async function request<T>(method: string, path: string, body: unknown, init: RequestOptions = {}, sent: Sent = {}): Promise<T> {
+  async function request<T>(method: string, path: string, body: unknown, init: RequestOptions, sent: Sent): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (method !== 'GET') headers[CSRF_HEADER] = '1';
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -143,7 +127,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
-      throw new ApiError(CLIENT_ERROR.network, sent.explain ? text('apiErrors.common.network') : GENERIC_TEXT[CLIENT_ERROR.network]!, 0);
+      throw new ApiError(CLIENT_ERROR.network, text('apiErrors.common.network'), 0);
     }
     let envelope: unknown;
     try {
@@ -159,7 +143,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (code === 0) return (envelope as unknown as { data: T }).data;
     if (response.status === 401) options.onUnauthorized?.();
     const fields = (envelope as { fields?: Record<string, string> }).fields ?? {};
-    throw new ApiError(code, (sent.explain ?? explainByPath(method, path, body, init.query))(code), response.status, fields);
+    throw new ApiError(code, sent.explain(code), response.status, fields);
   }
 
   return {
@@ -178,10 +162,5 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (!checked.success) throw new ApiError(CLIENT_ERROR.returnFormat, text('apiErrors.common.returnFormat'), 200);
       return checked.data as EndpointOutput<typeof endpoint>;
     },
-    get: (path, init) => request('GET', path, undefined, init),
-    post: (path, body, init) => request('POST', path, body, init),
-    patch: (path, body, init) => request('PATCH', path, body, init),
-    put: (path, body, init) => request('PUT', path, body, init),
-    del: (path, init) => request('DELETE', path, undefined, init),
   };
 }

@@ -4,7 +4,7 @@
 // failure on the way is shown in place.
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { MeResponse, ProjectListResponse } from '@airloom/contracts';
+import { API, type MeResponse } from '@airloom/contracts';
 import { AppProviders, createApiClient, projectRefOf, type ApiClient, type ProjectRef } from '@airloom/shared-ui';
 
 const LOGIN = '/static/lrf';
@@ -25,11 +25,11 @@ export async function startStandalone(needsProject: boolean, render: (start: Sta
   const root = createRoot(el);
   const api = createApiClient({ onUnauthorized: () => window.location.assign(LOGIN) });
   try {
-    const session = await api.get<MeResponse>('/auth/me');
+    const session = await api.call(API.auth.me);
     let project: ProjectRef | null = null;
     if (needsProject) {
       const wanted = Number(new URLSearchParams(window.location.search).get('project'));
-      const { items } = await api.get<ProjectListResponse>('/projects');
+      const { items } = await api.call(API.projects.list);
       const item = items.find((p) => p.id === wanted) ?? items[0];
       if (!item) {
         window.location.assign('/overview/list');

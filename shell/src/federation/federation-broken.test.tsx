@@ -35,7 +35,7 @@ describe('a remote that breaks while mounting', () => {
       isActive: (_remote, location) => location.pathname.startsWith('/overview/'),
       buildProps: (): MfeProps => ({
         session, project: null, setLoading: () => undefined, navigate: () => undefined, openProject: () => undefined,
-        api: { call: vi.fn(), get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), del: vi.fn() },
+        api: { call: vi.fn() },
       }),
     });
     navigate('/overview/preview', { replace: true });

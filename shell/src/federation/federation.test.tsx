@@ -54,7 +54,7 @@ describe('runtime federation with single-spa', () => {
       setLoading: () => undefined,
       navigate: () => undefined,
       openProject: () => undefined,
-      api: { call: vi.fn(), get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), del: vi.fn() },
+      api: { call: vi.fn() },
     }),
   });
 

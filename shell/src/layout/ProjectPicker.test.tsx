@@ -13,8 +13,8 @@ addResources('shell', shellEn);
 
 const item = (id: number, projectName: string, netMode: 0 | 1 = 0): ProjectItem => ({
   id, projectName, netMode, right: 'rw', isShare: false, property: 'own', demo: false, scenario: 'hotel',
-  location: '', address: '', zone: '+8', subtitle: '', createdAt: '2026-11-21T00:00:00.000Z', deviceCount: 0,
-} as unknown as ProjectItem);
+  location: '', address: '', zone: '+8', subtitle: '', createdAt: '2026-11-21T00:00:00.000Z', updatedAt: '2026-11-21T00:00:00.000Z',
+});
 const projects = [item(1000001, 'Seaview Hotel'), item(1000002, 'Harbour Office'), item(1000003, 'Hill Campus', 1)];
 const remotes = ['overview', 'network'].map((name) => ({ name, entry: `/remotes/${name}/mf-manifest.json` }));
 
@@ -84,7 +84,7 @@ describe('ProjectPicker', () => {
 
   it('leaves out the demo projects the account hid', async () => {
     const user = userEvent.setup();
-    const items = [...projects, { ...item(500000, 'Demo Hotel'), demo: true } as ProjectItem];
+    const items = [...projects, { ...item(500000, 'Demo Hotel'), demo: true }];
     vi.mocked(globalThis.fetch).mockImplementation(async () => new Response(JSON.stringify({ code: 0, data: { items, total: items.length } })));
     shellStore.setState({ session: { account: 'ann@example.com', nick: 'Ann', role: 0, demo: false } });
     clientStorage.setHideDemoProjects('ann@example.com', true);

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { isDemoProject, type ProjectItem, type ProjectListResponse } from '@airloom/contracts';
+import { API, isDemoProject, type ProjectItem } from '@airloom/contracts';
 import { Badge, popoverSurface, projectRefOf, type ProjectRef } from '@airloom/shared-ui';
 import { projectLanding } from '../menu/filter';
 import { findEntry, MENU_TREE } from '../menu/tree';
@@ -104,7 +104,7 @@ export function useProjectList() {
   const [failed, setFailed] = useState(false);
   const reload = useCallback(async () => {
     try {
-      const list = await api.get<ProjectListResponse>('/projects');
+      const list = await api.call(API.projects.list);
       setItems(list.items);
       setFailed(false);
     } catch {

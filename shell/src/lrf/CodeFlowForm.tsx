@@ -9,7 +9,6 @@ import { rules } from '@airloom/contracts';
 import { Button, InlineNotice, SchemaField, Stack } from '@airloom/shared-ui';
 import { navigate } from '../routing/history';
 import { useSearchParams } from '../routing/router';
-import { publicApi } from '../shell-context';
 import { CodeAndPasswordFields, type CodeAndPasswordValues } from './CodeAndPasswordFields';
 import { forgetOtherAccount, type LrfLocationState, type LrfNotice } from './LoginForm';
 import { safeNextPath } from './next-path';
@@ -26,7 +25,8 @@ export interface CodeFlowFormProps<Request extends { account: string }> {
   submitLabel: string;
   /** The request from the form's values, validated with the contracts schema; null when invalid. */
   parse(values: { account: string } & CodeAndPasswordValues): Request | null;
-  endpoint: string;
+  /** Posts the request to the flow's endpoint. */
+  send(request: Request): Promise<unknown>;
   /** Afterwards: the login tab with this notice, or `signedIn` — into the console, at `?next=` or the landing. */
   done: LrfNotice | 'signedIn';
   /** The flow's own fields, after the password. */
@@ -60,7 +60,7 @@ export function CodeFlowForm<Request extends { account: string }>(props: CodeFlo
     setAttempted(true);
     const request = props.parse({ account, ...values });
     if (!request) return;
-    await publicApi.post(props.endpoint, request);
+    await props.send(request);
     if (props.done === 'signedIn') {
       forgetOtherAccount(request.account);
       navigate(safeNextPath(params.get('next')), { replace: true });

@@ -1,6 +1,7 @@
 // Forgot password: "Send code" to the account, then the code and a new password (twice).
 import { useTranslation } from 'react-i18next';
-import { ResetRequestSchema } from '@airloom/contracts';
+import { API, ResetRequestSchema, type ResetRequest } from '@airloom/contracts';
+import { publicApi } from '../shell-context';
 import { CodeFlowForm } from './CodeFlowForm';
 
 export function ForgotForm() {
@@ -12,7 +13,7 @@ export function ForgotForm() {
       title={t('shell.lrf.forgotTab')}
       passwordLabel={t('shell.lrf.newPassword')}
       submitLabel={t('shell.lrf.reset')}
-      endpoint="/auth/reset"
+      send={(body: ResetRequest) => publicApi.call(API.auth.reset, { body })}
       done="resetDone"
       parse={(values) => ResetRequestSchema.safeParse(values).data ?? null}
     />

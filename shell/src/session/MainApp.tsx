@@ -2,7 +2,7 @@
 // who is signed in; a 401 sends the user to /static/lrf?next=<this path>, so deep links survive.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MeResponse } from '@airloom/contracts';
+import { API } from '@airloom/contracts';
 import { ApiError, Button, Spinner } from '@airloom/shared-ui';
 import { loadRemotesList } from './remotes-list';
 import { Layout } from '../layout/Layout';
@@ -24,7 +24,7 @@ export function MainApp() {
     (async () => {
       try {
         const [me, list] = await Promise.all([
-          session ? Promise.resolve(session) : api.get<MeResponse>('/auth/me'),
+          session ? Promise.resolve(session) : api.call(API.auth.me),
           remotes ? Promise.resolve(remotes) : loadRemotesList(),
         ]);
         if (cancelled) return;

@@ -1,5 +1,6 @@
 // spec §4 logout sequence, step by step. Step 1 ("remove the token of the account") is the
 // server's job: the token is an HttpOnly cookie that only POST /auth/logout can remove.
+import { API } from '@airloom/contracts';
 import type { ApiClient } from '@airloom/shared-ui';
 import type { ClientStorage } from './client-storage';
 
@@ -16,7 +17,7 @@ export async function logout({ api, storage, go }: LogoutDeps): Promise<void> {
   // 1. remove the token of the account (server side). If the server cannot be reached the local
   //    state is cleared anyway: the user asked to leave, and the cookie expires on its own.
   try {
-    await api.post('/auth/logout');
+    await api.call(API.auth.logout);
   } catch {
     // nothing more to do: see above
   }
