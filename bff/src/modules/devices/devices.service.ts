@@ -4,6 +4,7 @@
 // never revealed. Changes are stored as intent and the
 // gateways are nudged; the device's new state reaches browsers as project events.
 import {
+  DEVICE_OPERATIONS,
   ErrorCode,
   can,
   deviceContext,
@@ -31,8 +32,6 @@ export interface DevicesServiceDeps {
   repo: DevicesRepository;
   logger: Logger;
 }
-
-const OPERATION_ACTIONS: Record<OperationKind, Action> = { reboot: 'device.reboot', locate: 'device.operate' };
 
 /** A stored device as a permission question sees it. */
 function deviceOf(record: DeviceRecord): DeviceContext {
@@ -83,7 +82,7 @@ export function createDevicesService(deps: DevicesServiceDeps) {
     },
 
     async operate(project: AuthorisedProject, sn: string, kind: OperationKind): Promise<OperationItem> {
-      await device(project, sn, OPERATION_ACTIONS[kind]);
+      await device(project, sn, DEVICE_OPERATIONS[kind].action);
       const operation = await repo.enqueueOperation({ projectId: project.row.id, sn, kind, accountId: project.principal.accountId });
       // spec §4: one restart (or locate) at a time
       if (!operation) throw new AppError(ErrorCode.DEVICE_BUSY);
