@@ -2,14 +2,14 @@
 // contracts' can() with the project and the device (ARCHITECTURE §4 "The UI hides what the server
 // would refuse"). One exception: the demo shows what the console can do, disabled with the reason
 // (docs/decisions/shell-front-end.md "The demo shows its actions").
-import { API, DEVICE_OPERATIONS, ErrorCode, errorMessage, type Action, type DeviceItem } from '@airloom/contracts';
+import { DEVICE_OPERATIONS, ErrorCode, errorMessage, type Action, type DeviceItem } from '@airloom/contracts';
 import { i18n, useCan } from '@airloom/shared-ui';
 
 export type DeviceAction = 'rename' | 'reboot' | 'locate';
 
-/** The can() action of each: the rename endpoint's, and the capability catalogue's for operations. */
+/** The can() action of each (the operations' from the capability catalogue, as the server reads it). */
 export const ACTION_OF: Record<DeviceAction, Action> = {
-  rename: API.devices.rename.action,
+  rename: 'device.configure',
   reboot: DEVICE_OPERATIONS.reboot.action,
   locate: DEVICE_OPERATIONS.locate.action,
 };
