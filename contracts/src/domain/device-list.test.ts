@@ -39,4 +39,11 @@ describe('device list logic shared by server and page', () => {
     expect(filterDevices(items, { search: '168.7' }).map((d) => d.sn)).toEqual(['ALSW2']);
     expect(filterDevices(items, { type: '', state: '', search: '' })).toHaveLength(2);
   });
+
+  it('lists a restarting device under neither Online nor Offline, as the summary counts it', () => {
+    const items = [row('ALAP1', 'ap', 1, 0), row('ALAP2', 'ap', 8, 0), row('ALAP3', 'ap', 0, 0)];
+    expect(filterDevices(items, { state: 'online' }).map((d) => d.sn)).toEqual(['ALAP1']);
+    expect(filterDevices(items, { state: 'offline' }).map((d) => d.sn)).toEqual(['ALAP3']);
+    expect(filterDevices(items, {})).toHaveLength(3);
+  });
 });

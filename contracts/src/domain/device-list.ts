@@ -51,7 +51,7 @@ export interface DeviceFilter {
   search?: string;
 }
 
-/** Type, online/offline, and a case-insensitive search over name, SN, MAC (with or without separators) and IP. */
+/** Type, online/offline (a restarting device is in neither, as in the summary), and a case-insensitive search over name, SN, MAC (with or without separators) and IP. */
 export function filterDevices<T extends { type: DeviceType; status: number; name: string; sn: string; ip: string; mac: string }>(
   items: readonly T[],
   filter: DeviceFilter,
@@ -60,7 +60,8 @@ export function filterDevices<T extends { type: DeviceType; status: number; name
   const bareNeedle = needle.replace(/[:-]/g, '');
   return items.filter((d) => {
     if (filter.type && d.type !== filter.type) return false;
-    if (filter.state === 'online' && isOffline(d.status)) return false;
+    // the same split as the summary: a restarting device is neither online nor offline
+    if (filter.state === 'online' && !isDeviceOnline(d.status)) return false;
     if (filter.state === 'offline' && !isOffline(d.status)) return false;
     if (!needle) return true;
     return (
