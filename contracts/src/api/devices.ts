@@ -99,7 +99,7 @@ export const DeviceListResponseSchema = z.object({
 export type DeviceListResponse = z.output<typeof DeviceListResponseSchema>;
 
 export const DeviceSummarySchema = z.object({
-  byType: z.array(z.object({ type: z.enum(DEVICE_TYPES), online: z.number().int(), offline: z.number().int() })),
+  byType: z.array(z.object({ type: z.enum(DEVICE_TYPES), online: z.number().int(), offline: z.number().int(), restarting: z.number().int().default(0) })),
   online: z.number().int(),
   offline: z.number().int(),
   /** restarting (spec §3 status 8): neither online nor offline, its clients not counted */

@@ -18,8 +18,8 @@ describe('device list logic shared by server and page', () => {
     );
     expect(summary).toEqual({
       byType: [
-        { type: 'ap', online: 1, offline: 2 },
-        { type: 'switch', online: 0, offline: 0 },
+        { type: 'ap', online: 1, offline: 2, restarting: 0 },
+        { type: 'switch', online: 0, offline: 0, restarting: 1 },
       ],
       online: 1,
       offline: 2,

@@ -18,12 +18,12 @@ export function summariseDevices(
   items: readonly { type: DeviceType; status: number; clients: number }[],
   alarms: number,
 ): DeviceSummary {
-  const byType = new Map<DeviceType, { online: number; offline: number }>();
+  const byType = new Map<DeviceType, { online: number; offline: number; restarting: number }>();
   let online = 0;
   let offline = 0;
   let clients = 0;
   for (const d of items) {
-    const counts = byType.get(d.type) ?? { online: 0, offline: 0 };
+    const counts = byType.get(d.type) ?? { online: 0, offline: 0, restarting: 0 };
     if (isOffline(d.status)) {
       counts.offline += 1;
       offline += 1;
@@ -31,6 +31,8 @@ export function summariseDevices(
       counts.online += 1;
       online += 1;
       clients += d.clients;
+    } else {
+      counts.restarting += 1;
     }
     byType.set(d.type, counts);
   }

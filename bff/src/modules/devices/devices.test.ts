@@ -77,7 +77,7 @@ describe.each(cases)('device API on %s with %s', (backend, broker) => {
     expect(await sns(`search=${ap.toLowerCase()}`)).toEqual([ap]);
 
     const summary = await c.get(`/api/v1/projects/${id}/devices/summary`);
-    expect(summary.body.data).toEqual({ byType: [{ type: 'ap', online: 1, offline: 1 }, { type: 'switch', online: 1, offline: 0 }], online: 2, offline: 1, restarting: 0, clients: 3, alarms: 0 });
+    expect(summary.body.data).toEqual({ byType: [{ type: 'ap', online: 1, offline: 1, restarting: 0 }, { type: 'switch', online: 1, offline: 0, restarting: 0 }], online: 2, offline: 1, restarting: 0, clients: 3, alarms: 0 });
 
     const detail = await c.get(`/api/v1/projects/${id}/devices/${ap.toLowerCase()}`);
     expect(detail.status).toBe(200);

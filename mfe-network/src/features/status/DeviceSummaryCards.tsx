@@ -52,6 +52,7 @@ export function DeviceSummaryCards({ summary, alarms }: { summary: DeviceSummary
               <th scope="col">{t('column.type')}</th>
               <th scope="col">{t('summary.online')}</th>
               <th scope="col">{t('summary.offline')}</th>
+              {summary.restarting > 0 && <th scope="col">{t('summary.restarting')}</th>}
             </tr>
           </thead>
           <tbody>
@@ -60,6 +61,7 @@ export function DeviceSummaryCards({ summary, alarms }: { summary: DeviceSummary
                 <th scope="row">{t(`enums.deviceType.${row.type}`)}</th>
                 <td>{row.online}</td>
                 <td>{row.offline}</td>
+                {summary.restarting > 0 && <td>{row.restarting}</td>}
               </tr>
             ))}
           </tbody>

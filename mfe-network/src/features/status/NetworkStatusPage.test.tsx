@@ -142,6 +142,9 @@ describe('NetworkStatusPage: the list', () => {
     expect(stat('Restarting')).toBe('1');
     expect(stat('Offline')).toBe('0');
     expect(stat('Clients')).toBe('8');
+    // the per-type rows add up: the switch is counted under Restarting
+    const byType = within(summary).getByRole('table', { name: 'Devices by type' });
+    expect(within(byType).getByRole('row', { name: /Switch/ }).textContent).toBe('Switch001');
 
     // the AP drops off: its last client count is not on the network any more (as a reload would say)
     stream.send({ type: 'device', device: { ...lobby, revision: 3, status: 0, clients: 8 } });
