@@ -91,8 +91,8 @@ describe.each(testBackends())('device store on %s', (backend) => {
 
     expect(await projectDeviceSummary(db, project)).toEqual({
       byType: [
-        { type: 'ap', online: 1, offline: 1 },
-        { type: 'switch', online: 1, offline: 0 },
+        { type: 'ap', online: 1, offline: 1, restarting: 0 },
+        { type: 'switch', online: 1, offline: 0, restarting: 0 },
       ],
       online: 2,
       offline: 1,
