@@ -30,6 +30,9 @@ import { platformHandlers } from './modules/platform/platform.routes.js';
 import { createProjectsRepository } from './modules/projects/projects.repository.js';
 import { projectHandlers } from './modules/projects/projects.routes.js';
 import { createProjectsService } from './modules/projects/projects.service.js';
+import { createSharesRepository } from './modules/shares/shares.repository.js';
+import { shareHandlers } from './modules/shares/shares.routes.js';
+import { createSharesService } from './modules/shares/shares.service.js';
 import { discoverRemotes, loadRemotesManifest, remoteOrigins } from './modules/web/remotes.js';
 import { createWebRouter } from './modules/web/web.routes.js';
 
@@ -73,6 +76,7 @@ export function createApp(deps: AppDeps): Express {
   });
   const eventHub = deps.eventHub ?? createEventHub(deps.bus, logger);
   const overview = createOverviewService({ projects, devices });
+  const shares = createSharesService({ repo: createSharesRepository(db), clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
   // built once, on first request: a loop over contracts' endpoint list
   let openApi: Record<string, unknown> | undefined;
 
@@ -99,6 +103,7 @@ export function createApp(deps: AppDeps): Express {
       projects: projectHandlers(projects, overview),
       devices: deviceHandlers({ devices, auth, access, hub: eventHub }),
       manufacturer: manufacturerHandlers(manufacturer),
+      shares: shareHandlers(shares),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
     { guards: { session: requireSession(auth), manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },

@@ -35,6 +35,16 @@ export const enApiErrors = {
     demoSession: 'The live demo cannot create projects: sign up to create your own.',
     ownerOnly: 'Only the owner of this project can delete it.',
   },
+  shares: {
+    ownerOnly: 'Only the owner of this project can see and change who it is shared with.',
+    unknownAccount: 'No account is registered as {{account}}. Ask them to sign up first.',
+    alreadyShared: 'This project is already shared with {{account}}: change that share instead.',
+    readOnlyLimit: `This project already has ${LIMITS.unexpiredReadOnlySharesMax} read-only shares that have not expired.`,
+    readWriteLimit: `This project already has ${LIMITS.unexpiredReadWriteSharesMax} read-write shares that have not expired.`,
+    permanentReadWriteLimit: `This project already has ${LIMITS.permanentReadWriteSharesMax} permanent read-write managers.`,
+    manageableLimit: `This project already has ${LIMITS.manageablePermissionsPerProjectMax} read-write shares (expired ones count until they are removed).`,
+    notFound: 'This share, or its project, does not exist any more.',
+  },
   devices: {
     notInProject: 'Device {{sn}} is not in this project, or the project is not shared with you.',
     notRegistered: 'No device with serial number {{sn}} is registered.',

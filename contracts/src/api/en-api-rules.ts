@@ -28,6 +28,11 @@ export const enApiRules = {
     duplicate: 'This serial number appears twice in the registration',
   },
   deviceFilter: { value: 'Unknown filter value' },
+  sharePermission: { value: 'Please choose read-only or read-write' },
+  shareHours: { range: `A share lasts 1 to ${LIMITS.shareValidityMaxHours} hours, or is permanent` },
+  shareAccount: { owner: 'You own this project: share it with another account' },
+  shareId: { format: 'The share id must be a positive whole number' },
+  shareUpdate: { empty: 'Nothing to change: give the permission, the validity or an end' },
 } as const;
 
 export type ApiRuleName = keyof typeof enApiRules;

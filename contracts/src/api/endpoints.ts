@@ -5,6 +5,7 @@ import { deviceEndpoints, manufacturerEndpoints } from './devices.js';
 import type { AnyEndpoint } from './endpoint.js';
 import { platformEndpoints } from './platform.js';
 import { projectEndpoints } from './projects.js';
+import { shareEndpoints } from './shares.js';
 
 export const API = {
   auth: authEndpoints,
@@ -12,6 +13,7 @@ export const API = {
   devices: deviceEndpoints,
   manufacturer: manufacturerEndpoints,
   platform: platformEndpoints,
+  shares: shareEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

@@ -24,6 +24,7 @@ export function deviceHandlers(deps: { devices: DevicesService; auth: AuthServic
       const token = sessionToken(call.req);
       deps.hub.open(id, {
         res: call.res,
+        shareEndsAt: call.project().row.share_expires_at,
         // the stream outlives the request: the session and the share are checked again as it runs
         async stillAllowed() {
           try {

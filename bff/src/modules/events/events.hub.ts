@@ -1,6 +1,7 @@
 // One bus subscription per BFF process, fanned out to every open event stream of a project
-// (docs/decisions/gateway.md). Streams re-check their access at every ping, so a revoked share or
-// an ended session stops receiving within one ping period.
+// (docs/decisions/gateway.md). Streams re-check their access at every ping, so a share ended on
+// another instance or an ended session stops receiving within one ping period, and at once when the
+// project's shares change on this instance (recheck).
 import type { ProjectEvent } from '@airloom/contracts';
 import type { Bus } from '@airloom/gateway/public';
 import type { Response } from 'express';
@@ -13,6 +14,8 @@ export interface EventStream {
   res: Response;
   /** false when the caller may no longer see the project */
   stillAllowed(): Promise<boolean>;
+  /** when the viewer's share ends (epoch ms), if it does: the stream is checked again at that moment */
+  shareEndsAt?: number | null;
 }
 
 export function createEventHub(bus: Bus | undefined, logger: Logger, pingMs = PING_MS) {
@@ -34,19 +37,24 @@ export function createEventHub(bus: Bus | undefined, logger: Logger, pingMs = PI
     if (open.size === 0) streams.delete(projectId);
   }
 
+  /** Ends the stream if its viewer may no longer see the project (share ended, session gone). */
+  function recheck(projectId: number, stream: EventStream): void {
+    stream
+      .stillAllowed()
+      .then((ok) => {
+        if (!ok) {
+          remove(projectId, stream);
+          stream.res.end();
+        }
+      })
+      .catch((err: unknown) => logger.warn({ err }, 'event stream: access re-check failed'));
+  }
+
   const pinger = setInterval(() => {
     for (const [projectId, open] of streams) {
       for (const stream of open) {
         stream.res.write(': ping\n\n');
-        stream
-          .stillAllowed()
-          .then((ok) => {
-            if (!ok) {
-              remove(projectId, stream);
-              stream.res.end();
-            }
-          })
-          .catch((err: unknown) => logger.warn({ err }, 'event stream: access re-check failed'));
+        recheck(projectId, stream);
       }
     }
   }, pingMs);
@@ -68,7 +76,19 @@ export function createEventHub(bus: Bus | undefined, logger: Logger, pingMs = PI
       let open = streams.get(projectId);
       if (!open) streams.set(projectId, (open = new Set()));
       open.add(stream);
-      res.on('close', () => remove(projectId, stream));
+      // a share that runs out mid-stream ends it then, not at the next ping (spec §4 expiry)
+      const endsIn = stream.shareEndsAt == null ? undefined : stream.shareEndsAt - Date.now();
+      const expiry = endsIn !== undefined && endsIn < 2 ** 31 - 1 ? setTimeout(() => recheck(projectId, stream), Math.max(0, endsIn) + 50) : undefined;
+      expiry?.unref();
+      res.on('close', () => {
+        clearTimeout(expiry);
+        remove(projectId, stream);
+      });
+    },
+
+    /** The project's shares changed: each of its streams checks its access now, not at the next ping. */
+    recheck(projectId: number): void {
+      for (const stream of streams.get(projectId) ?? []) recheck(projectId, stream);
     },
 
     /** Open streams, for tests and health. */

@@ -161,4 +161,33 @@ describe.each(cases)('project events (SSE) on %s with %s', (backend, broker) => 
     await until(() => stream.ended());
     expect(hub.count()).toBe(0);
   });
+
+  it('ends a guest\'s stream as soon as the owner ends the share, not at the next ping', async () => {
+    // an app whose pings are a minute apart: only the share change itself can end the stream in time
+    const slowHub = createEventHub(env.bus, createLogger({ level: 'silent' }), 60_000);
+    const app = createApp({ db: env.db, config: env.config, bus: env.bus, eventHub: slowHub, logger: createLogger({ level: 'silent' }) });
+    const slow = app.listen(0, '127.0.0.1');
+    await new Promise((r) => slow.once('listening', r));
+    const slowBase = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api/v1`;
+    try {
+      const owner = await signedUp(env);
+      const guest = await signedUp(env);
+      const id = (await owner.c.post('/api/v1/projects', { projectName: 'Handed over', scenario: 'hotel' })).body.data.id as number;
+      const share = (await owner.c.post(`/api/v1/projects/${id}/shares`, { account: guest.account, permission: 'r', hours: 1 })).body.data as { id: number };
+      const stream = await openStream(`${slowBase}/projects/${id}/events`, await login(guest.account));
+      expect(stream.res.status).toBe(200);
+      await until(() => slowHub.count() === 1);
+      const ownerCookie = await login(owner.account);
+      const ended = await fetch(`${slowBase}/projects/${id}/shares/${share.id}`, {
+        method: 'PATCH', headers: { cookie: ownerCookie, 'content-type': 'application/json', 'x-airloom-csrf': '1' }, body: JSON.stringify({ endNow: true }),
+      });
+      expect(((await ended.json()) as { data: { status: string } }).data.status).toBe('expired');
+      await until(() => stream.ended());
+      expect(slowHub.count()).toBe(0);
+    } finally {
+      slowHub.close();
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+    }
+  });
 });
