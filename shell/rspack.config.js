@@ -15,9 +15,9 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const legacySource = readFileSync(here('./public/legacy-browser.js'));
 const legacyScript = `legacy-browser.${createHash('sha256').update(legacySource).digest('hex').slice(0, 8)}.js`;
 
-// Permission flags of the build configuration (spec §2): AIRLOOM_FLAGS=beta,sharing,… (default: beta;
-// sharing, wifimap and topology join the default when their screens are built).
-const flags = (process.env.AIRLOOM_FLAGS ?? 'beta').split(',').map((f) => f.trim()).filter(Boolean);
+// Permission flags of the build configuration (spec §2): AIRLOOM_FLAGS=beta,sharing,… (default:
+// beta and sharing; wifimap and topology join the default when their screens are built).
+const flags = (process.env.AIRLOOM_FLAGS ?? 'beta,sharing').split(',').map((f) => f.trim()).filter(Boolean);
 
 // The installed version of each shared package, which the runtime announces to the remotes.
 const sharedVersions = Object.fromEntries(

@@ -1,7 +1,16 @@
 // The overview remote's calls: each one a declared endpoint of contracts (API.projects.*, …), sent
 // through the shell's client (props.api), which fills the path and checks the answer against its schema.
 import type { ApiClient } from '@airloom/shared-ui';
-import { API, type OverviewResponse, type ProjectCreateRequest, type ProjectItem, type ProjectListResponse, type ProjectUpdateRequest } from '@airloom/contracts';
+import {
+  API,
+  type OverviewResponse,
+  type ProjectCreateRequest,
+  type ProjectItem,
+  type ProjectListResponse,
+  type ProjectUpdateRequest,
+  type ShareCreateRequest,
+  type ShareUpdateRequest,
+} from '@airloom/contracts';
 
 export type { OverviewResponse, ProjectItem, ProjectListResponse };
 
@@ -19,6 +28,10 @@ export function createOverviewApi(api: ApiClient) {
       const s = await api.call(API.devices.summary, { params: { id }, signal });
       return s.online + s.offline + s.restarting;
     },
+    listShares: (id: number, signal?: AbortSignal) => api.call(API.shares.list, { params: { id }, signal }),
+    createShare: (id: number, body: ShareCreateRequest) => api.call(API.shares.create, { params: { id }, body }),
+    updateShare: (id: number, shareId: number, body: ShareUpdateRequest) => api.call(API.shares.update, { params: { id, shareId }, body }),
+    removeShare: (id: number, shareId: number) => api.call(API.shares.remove, { params: { id, shareId } }),
   };
 }
 

@@ -1,7 +1,7 @@
 // Renders a page of this remote the way the shell mounts it (the remote kit's providers, MfeProps,
 // a router). The API client is the real one over shared-ui's fake BFF.
 import type { ReactElement } from 'react';
-import { addResources, type MfeProps } from '@airloom/shared-ui';
+import { addResources, type MfeProps, type ProjectRef } from '@airloom/shared-ui';
 import { renderRemotePage } from '@airloom/shared-ui/testing';
 import type { ProjectItem } from '@airloom/contracts';
 import { overviewEn } from './texts';
@@ -33,6 +33,6 @@ export const demoProjects = [
   project({ id: 600000, projectName: 'Demo MESH', netMode: 1, scenario: 'campus', right: 'r', property: 'invited-r', isShare: true, demo: true }),
 ];
 
-export function renderPage(ui: ReactElement, api: MfeProps['api'], options: { demo?: boolean; path?: string; preferences?: MfeProps['preferences'] } = {}) {
-  return renderRemotePage(ui, api, { demo: options.demo, path: options.path ?? '/overview/list', preferences: options.preferences });
+export function renderPage(ui: ReactElement, api: MfeProps['api'], options: { demo?: boolean; path?: string; preferences?: MfeProps['preferences']; project?: ProjectRef } = {}) {
+  return renderRemotePage(ui, api, { demo: options.demo, path: options.path ?? '/overview/list', preferences: options.preferences, project: options.project });
 }

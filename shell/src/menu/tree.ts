@@ -8,9 +8,9 @@ export type NetModeValue = 0 | 1;
 /** spec §3: project right. */
 export type Right = 'rw' | 'r';
 /**
- * Permission flags from the build configuration (spec §2): `beta` marks the beta screens. `sharing`,
- * `wifimap` and `topology` gate screens not built yet (a part not built is not in the menu); each
- * joins the default flags when its screen is built.
+ * Permission flags from the build configuration (spec §2): `beta` marks the beta screens, `sharing`
+ * the permission-sharing screen. `wifimap` and `topology` gate screens not built yet (a part not
+ * built is not in the menu); each joins the default flags when its screen is built.
  */
 export type BuildFlag = 'beta' | 'sharing' | 'wifimap' | 'topology';
 /** The remote (Module Federation name) that owns a screen (ARCHITECTURE §1). */

@@ -1,0 +1,85 @@
+// The owner's sharing page: the list with permission, validity and status, sharing with the form's
+// rules (contracts'), a refused share explained under its field, ending and removing with a
+// confirmation; anybody but the owner is told that only the owner manages shares.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ErrorCode, type ShareItem } from '@airloom/contracts';
+import type { ProjectRef } from '@airloom/shared-ui';
+import { SharingPage } from './SharingPage';
+import { fakeBff, renderPage } from '../../test-harness';
+
+afterEach(cleanup);
+
+const owned: ProjectRef = { id: 7, projectName: 'Harbour Hotel', right: 'rw', netMode: 0, owner: true };
+const bob: ShareItem = { id: 1, account: 'bob@example.com', nick: 'Bob', permission: 'r', sharedAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-11-20T11:00:00.000Z', status: 'expired' };
+const cleo: ShareItem = { id: 2, account: 'cleo@example.com', nick: 'Cleo', permission: 'rw', sharedAt: '2026-11-21T10:00:00.000Z', expiresAt: null, status: 'active' };
+const ok = (data: unknown, status = 200) => ({ status, body: { code: 0, data } });
+
+function server(items: ShareItem[], more: Parameters<typeof fakeBff>[0] = {}) {
+  return fakeBff({ 'GET /projects/7/shares': () => ok({ items, total: items.length }), ...more });
+}
+
+describe('SharingPage', () => {
+  it('lists each share with its permission, validity and status, and offers End now only on an active one', async () => {
+    renderPage(<SharingPage />, server([bob, cleo]).api, { project: owned, path: '/manage/authority' });
+    const table = await screen.findByRole('table', { name: 'Shares of this project' });
+    const row = (account: string) => within(table).getByText(account).closest('tr') as HTMLElement;
+    expect(row('bob@example.com').textContent).toContain('Read-only');
+    expect(row('bob@example.com').textContent).toContain('Expired');
+    expect(row('cleo@example.com').textContent).toContain('Read-write');
+    expect(row('cleo@example.com').textContent).toContain('Permanent');
+    expect(within(row('bob@example.com')).queryByRole('button', { name: /End the share/ })).toBeNull();
+    expect(within(row('cleo@example.com')).getByRole('button', { name: 'End the share with cleo@example.com now' })).toBeTruthy();
+  });
+
+  it('shares read-only for 24 hours by default; a refusal is shown in a sentence and the list is not changed', async () => {
+    const user = userEvent.setup();
+    const created = { ...cleo, id: 3, account: 'dan@example.com', nick: 'Dan', permission: 'r' as const, expiresAt: '2026-11-25T10:00:00.000Z' };
+    let refuse = true;
+    const bff = server([], {
+      'POST /projects/7/shares': () => (refuse ? { status: 409, body: { code: ErrorCode.PROJECT_ALREADY_SHARED, message: 'project already shared' } } : ok(created, 201)),
+    });
+    renderPage(<SharingPage />, bff.api, { project: owned, path: '/manage/authority' });
+    await screen.findByText('Not shared with anybody');
+    await user.click(screen.getByRole('button', { name: 'Share project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share project' });
+    // the account rule is contracts': nothing is sent for a malformed one
+    await user.type(within(dialog).getByLabelText(/Account/), 'not an account');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(within(dialog).getByLabelText(/Account/).getAttribute('aria-invalid')).toBe('true'));
+    expect(bff.count('POST', '/projects/7/shares')).toBe(0);
+
+    await user.clear(within(dialog).getByLabelText(/Account/));
+    await user.type(within(dialog).getByLabelText(/Account/), 'dan@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(await within(dialog).findByText('This project is already shared with dan@example.com: change that share instead.')).toBeTruthy();
+    expect(bff.requests.at(-1)?.body).toEqual({ account: 'dan@example.com', permission: 'r', hours: 24 });
+
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share project' })).toBeNull());
+    expect(bff.count('GET', '/projects/7/shares')).toBe(2); // reloaded after the share
+  });
+
+  it('ends a share only after a confirmation that says access ends at once', async () => {
+    const user = userEvent.setup();
+    const bff = server([cleo], { 'PATCH /projects/7/shares/2': () => ok({ ...cleo, status: 'expired' }) });
+    renderPage(<SharingPage />, bff.api, { project: owned, path: '/manage/authority' });
+    await user.click(await screen.findByRole('button', { name: 'End the share with cleo@example.com now' }));
+    const confirm = await screen.findByRole('dialog', { name: 'End this share now?' });
+    expect(confirm.textContent).toContain('cleo@example.com loses access to Harbour Hotel at once');
+    expect(bff.count('PATCH', '/projects/7/shares/2')).toBe(0);
+    await user.click(within(confirm).getByRole('button', { name: 'End now' }));
+    await waitFor(() => expect(bff.count('PATCH', '/projects/7/shares/2')).toBe(1));
+    expect(bff.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ endNow: true });
+  });
+
+  it('tells a read-write guest that only the owner manages shares, and asks the server nothing', async () => {
+    const bff = server([cleo]);
+    renderPage(<SharingPage />, bff.api, { project: { ...owned, owner: false }, path: '/manage/authority' });
+    expect(await screen.findByText('Only the owner of this project can see and change who it is shared with.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Share project' })).toBeNull();
+    expect(bff.count('GET', '/projects/7/shares')).toBe(0);
+  });
+});

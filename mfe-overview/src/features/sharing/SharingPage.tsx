@@ -1,0 +1,147 @@
+// /manage/authority (spec §2 "Permission sharing", §3 Project share): who the current project is
+// shared with, read-only or read-write, permanent or until a time, active or expired; share, change,
+// end now and revoke. Only the owner manages shares (can(): project.share); anybody else is told so.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShareItem } from '@airloom/contracts';
+import { ApiError, Badge, Button, ConfirmDialog, EmptyState, InlineNotice, Page, PageHeader, Row, Spinner, Table, useCan, useLoad, useMfe, useNotice, type ProjectRef, type TableColumn } from '@airloom/shared-ui';
+import { createOverviewApi } from '../../api';
+import { ShareForm } from './ShareForm';
+
+type Pending = { kind: 'end' | 'remove'; share: ShareItem };
+
+function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function SharingPage() {
+  const { project } = useMfe();
+  // the shell asks for a project before a /manage page; another project starts afresh
+  return project ? <ProjectShares key={project.id} project={project} /> : null;
+}
+
+function ProjectShares({ project }: { project: ProjectRef }) {
+  const { t } = useTranslation('overview');
+  const mfe = useMfe();
+  const { notify } = useNotice();
+  const allowed = useCan('project.share');
+  const api = useMemo(() => createOverviewApi(mfe.api), [mfe.api]);
+  const shares = useLoad((signal) => (allowed.ok ? api.listShares(project.id, signal) : Promise.resolve(null)));
+  const [editing, setEditing] = useState<{ share: ShareItem | null } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const columns = useMemo<TableColumn<ShareItem>[]>(
+    () => [
+      { id: 'account', header: t('sharing.column.account'), value: (s) => `${s.nick} ${s.account}`, cell: (s) => (<><div>{s.nick}</div><small>{s.account}</small></>) },
+      { id: 'permission', header: t('sharing.column.permission'), value: (s) => t(`sharing.permission.${s.permission}`) },
+      {
+        id: 'validity',
+        header: t('sharing.column.validity'),
+        // sorted by the end, permanent last
+        value: (s) => s.expiresAt ?? '9999',
+        cell: (s) => (s.expiresAt ? t('sharing.until', { time: formatTime(s.expiresAt) }) : t('sharing.validity.permanent')),
+        searchable: false,
+      },
+      { id: 'sharedAt', header: t('sharing.column.sharedAt'), value: (s) => s.sharedAt, cell: (s) => formatTime(s.sharedAt), searchable: false },
+      {
+        id: 'status',
+        header: t('sharing.column.status'),
+        value: (s) => t(`sharing.status.${s.status}`),
+        cell: (s) => <Badge $tone={s.status === 'active' ? 'success' : 'neutral'}>{t(`sharing.status.${s.status}`)}</Badge>,
+      },
+    ],
+    [t],
+  );
+
+  async function confirmPending() {
+    if (!pending) return;
+    const { kind, share } = pending;
+    setBusy(true);
+    try {
+      if (kind === 'end') await api.updateShare(project.id, share.id, { endNow: true });
+      else await api.removeShare(project.id, share.id);
+      notify({ tone: 'success', message: t(kind === 'end' ? 'sharing.ended' : 'sharing.removed', { account: share.account }) });
+      shares.reload();
+    } catch (err) {
+      notify({ tone: 'danger', message: err instanceof ApiError ? err.message : t('errors.generic.operationFailed') });
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  }
+
+  return (
+    <Page>
+      <PageHeader
+        title={t('sharing.title')}
+        description={t('sharing.description', { name: project.projectName })}
+        actions={
+          allowed.ok && (
+            <Button variant="primary" onClick={() => setEditing({ share: null })}>
+              {t('sharing.share')}
+            </Button>
+          )
+        }
+      />
+      {!allowed.ok ? (
+        <InlineNotice tone="info">{t('sharing.ownerOnly')}</InlineNotice>
+      ) : (
+        <>
+          {shares.error && <InlineNotice tone="danger">{t('sharing.loadFailed', { message: shares.error.message })}</InlineNotice>}
+          {shares.loading && !shares.data ? (
+            <Spinner />
+          ) : (
+            <Table
+              label={t('sharing.tableLabel')}
+              columns={columns}
+              data={shares.data?.items ?? NO_SHARES}
+              getRowId={(s) => String(s.id)}
+              initialSort={{ id: 'sharedAt', desc: true }}
+              empty={<EmptyState title={t('sharing.empty')} description={t('sharing.emptyHint')} />}
+              rowActions={(s) => (
+                <Row $gap="xs" $wrap={false}>
+                  <Button size="sm" variant="ghost" aria-label={t('sharing.changeShare', { account: s.account })} onClick={() => setEditing({ share: s })}>
+                    {t('sharing.change')}
+                  </Button>
+                  {s.status === 'active' && (
+                    <Button size="sm" variant="ghost" aria-label={t('sharing.endShare', { account: s.account })} onClick={() => setPending({ kind: 'end', share: s })}>
+                      {t('sharing.end')}
+                    </Button>
+                  )}
+                  <Button size="sm" variant="ghost" aria-label={t('sharing.removeShare', { account: s.account })} onClick={() => setPending({ kind: 'remove', share: s })}>
+                    {t('sharing.remove')}
+                  </Button>
+                </Row>
+              )}
+            />
+          )}
+        </>
+      )}
+      <ShareForm
+        open={editing !== null}
+        api={api}
+        projectId={project.id}
+        share={editing?.share ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={(saved, mode) => {
+          setEditing(null);
+          notify({ tone: 'success', message: t(mode === 'create' ? 'sharing.created' : 'sharing.updated', { account: saved.account }) });
+          shares.reload();
+        }}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={t(pending?.kind === 'end' ? 'sharing.endTitle' : 'sharing.removeTitle')}
+        message={t(pending?.kind === 'end' ? 'sharing.endMessage' : 'sharing.removeMessage', { account: pending?.share.account ?? '', name: project.projectName })}
+        confirmLabel={t(pending?.kind === 'end' ? 'sharing.end' : 'sharing.remove')}
+        danger
+        busy={busy}
+        onConfirm={() => void confirmPending()}
+        onCancel={() => setPending(null)}
+      />
+    </Page>
+  );
+}
+
+const NO_SHARES: ShareItem[] = [];
