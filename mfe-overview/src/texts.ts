@@ -89,7 +89,7 @@ export const overviewEn = {
     change: 'Change',
     changeShare: 'Change the share with {{account}}',
     end: 'End now',
-    endShare: 'End the share with {{account}} now',
+    endShare: 'End now the share with {{account}}',
     remove: 'Remove',
     removeShare: 'Remove the share with {{account}}',
     endTitle: 'End this share now?',

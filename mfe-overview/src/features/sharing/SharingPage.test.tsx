@@ -29,8 +29,8 @@ describe('SharingPage', () => {
     expect(row('bob@example.com').textContent).toContain('Expired');
     expect(row('cleo@example.com').textContent).toContain('Read-write');
     expect(row('cleo@example.com').textContent).toContain('Permanent');
-    expect(within(row('bob@example.com')).queryByRole('button', { name: /End the share/ })).toBeNull();
-    expect(within(row('cleo@example.com')).getByRole('button', { name: 'End the share with cleo@example.com now' })).toBeTruthy();
+    expect(within(row('bob@example.com')).queryByRole('button', { name: /End now the share/ })).toBeNull();
+    expect(within(row('cleo@example.com')).getByRole('button', { name: 'End now the share with cleo@example.com' })).toBeTruthy();
   });
 
   it('shares read-only for 24 hours by default; a refusal is shown in a sentence and the list is not changed', async () => {
@@ -66,7 +66,7 @@ describe('SharingPage', () => {
     const user = userEvent.setup();
     const bff = server([cleo], { 'PATCH /projects/7/shares/2': () => ok({ ...cleo, status: 'expired' }) });
     renderPage(<SharingPage />, bff.api, { project: owned, path: '/manage/authority' });
-    await user.click(await screen.findByRole('button', { name: 'End the share with cleo@example.com now' }));
+    await user.click(await screen.findByRole('button', { name: 'End now the share with cleo@example.com' }));
     const confirm = await screen.findByRole('dialog', { name: 'End this share now?' });
     expect(confirm.textContent).toContain('cleo@example.com loses access to Harbour Hotel at once');
     expect(bff.count('PATCH', '/projects/7/shares/2')).toBe(0);

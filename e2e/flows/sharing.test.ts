@@ -1,0 +1,85 @@
+// Handing a site over (spec §1 project sharing, §3 Project share, §4 expiry): the owner shares a
+// project read-only for an hour from the Permission sharing page; the guest sees it and cannot change
+// it; the owner ends the share now, and the guest's next request is refused and the page says so.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from '../support/axe';
+import { openConsole, signUpInForm, type FlowPage } from '../support/flow';
+import { outbox } from '../support/outbox';
+
+async function newAccount(page: Page, tag: string): Promise<string> {
+  const account = `${tag}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
+  await signUpInForm(page, account, 'Correct-horse-9', outbox);
+  await page.waitForURL('**/overview/preview');
+  return account;
+}
+
+describe('permission sharing', () => {
+  let owner: FlowPage;
+  let guest: FlowPage;
+  beforeEach(async () => {
+    [owner, guest] = await Promise.all([openConsole(), openConsole()]);
+  });
+  afterEach(async () => {
+    await Promise.all([owner.close(), guest.close()]);
+  });
+
+  it('shares read-only for an hour, the guest cannot change the project, and ending the share locks the guest out at once', async () => {
+    const guestAccount = await newAccount(guest.page, 'guest');
+    const o = owner.page;
+    await newAccount(o, 'owner');
+    await o.goto('/overview/list');
+    await o.getByRole('button', { name: 'Create project' }).click();
+    const create = o.getByRole('dialog', { name: 'Create project' });
+    await create.getByLabel('Project name').fill('Harbour Hotel');
+    await create.getByLabel('Scenario').selectOption('hotel');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await o.getByRole('button', { name: 'Open Harbour Hotel' }).click();
+    await o.waitForURL('**/manage/status**');
+
+    // the owner's menu has the page; the form's rules are contracts'
+    await o.getByRole('link', { name: 'Permission sharing' }).click();
+    await o.waitForURL('**/manage/authority**');
+    await o.getByText('Not shared with anybody').waitFor();
+    expect(await o.title()).toMatch(/Permission sharing/);
+    await o.getByRole('button', { name: 'Share project' }).click();
+    const dialog = o.getByRole('dialog', { name: 'Share project' });
+    await dialog.getByLabel(/Account/).fill(guestAccount);
+    await dialog.getByLabel(/Hours from now/).fill('0');
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await dialog.getByText('A share lasts 1 to 8760 hours, or is permanent').waitFor();
+    await dialog.getByLabel(/Hours from now/).fill('1');
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await o.getByText(`The project is now shared with ${guestAccount}.`).waitFor();
+    const row = o.getByRole('row').filter({ hasText: guestAccount });
+    await expect.poll(() => row.textContent()).toMatch(/Read-only.*Until.*Active/);
+    expect(await axeViolations(o)).toEqual([]);
+
+    // the guest sees the project read-only: no edit, delete or device changes
+    const g = guest.page;
+    await g.goto('/overview/list');
+    const guestRow = g.getByRole('row').filter({ hasText: 'Harbour Hotel' });
+    await guestRow.waitFor();
+    expect(await guestRow.textContent()).toContain('Invited read-only');
+    expect(await g.getByRole('button', { name: 'Edit Harbour Hotel' }).count()).toBe(0);
+    expect(await g.getByRole('button', { name: 'Delete Harbour Hotel' }).count()).toBe(0);
+    await g.getByRole('button', { name: 'Open Harbour Hotel' }).click();
+    await g.waitForURL('**/manage/status**');
+    await g.getByRole('heading', { name: 'Network status', level: 1 }).waitFor();
+    expect(await g.getByRole('button', { name: 'Add device' }).count()).toBe(0);
+
+    // the owner ends the share now, after a confirmation
+    await row.getByRole('button', { name: `End now the share with ${guestAccount}` }).click();
+    const confirm = o.getByRole('dialog', { name: 'End this share now?' });
+    await confirm.getByRole('button', { name: 'End now' }).click();
+    await o.getByText(`The share with ${guestAccount} has ended.`).waitFor();
+    await expect.poll(() => row.textContent()).toContain('Expired');
+
+    // the guest's next request is refused, and the page says so; the project has left the list
+    await g.reload();
+    await g.getByText('This project does not exist or is not shared with you.').first().waitFor();
+    await g.goto('/overview/list');
+    await g.getByRole('table', { name: 'Projects' }).waitFor();
+    expect(await g.getByRole('row').filter({ hasText: 'Harbour Hotel' }).count()).toBe(0);
+  });
+});
