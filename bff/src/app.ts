@@ -10,7 +10,6 @@ import { mountEndpoints } from './http/endpoints.js';
 import { errorHandler, notFoundHandler, requestLogger } from './http/error-handler.js';
 import { createProjectAccess } from './http/project-access.js';
 import { csrfGuard, securityHeaders } from './http/security.js';
-import { requireSession } from './http/session.js';
 import { createLogger, type Logger } from './logger.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
@@ -30,6 +29,9 @@ import { platformHandlers } from './modules/platform/platform.routes.js';
 import { createProjectsRepository } from './modules/projects/projects.repository.js';
 import { projectHandlers } from './modules/projects/projects.routes.js';
 import { createProjectsService } from './modules/projects/projects.service.js';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
+import { apiKeyHandlers, requestAuth } from './modules/api-keys/api-keys.routes.js';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createSharesRepository } from './modules/shares/shares.repository.js';
 import { shareHandlers } from './modules/shares/shares.routes.js';
 import { createSharesService } from './modules/shares/shares.service.js';
@@ -76,6 +78,12 @@ export function createApp(deps: AppDeps): Express {
   });
   const eventHub = deps.eventHub ?? createEventHub(deps.bus, logger);
   const overview = createOverviewService({ projects, devices });
+  const apiKeys = createApiKeysService({
+    repo: createApiKeysRepository(db),
+    clock,
+    canSee: (principal, projectId) => access.authorise(principal, projectId, 'project.view').then(() => true, () => false),
+  });
+  const callers = requestAuth(auth, apiKeys);
   const shares = createSharesService({ repo: createSharesRepository(db), clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
   // built once, on first request: a loop over contracts' endpoint list
   let openApi: Record<string, unknown> | undefined;
@@ -101,12 +109,13 @@ export function createApp(deps: AppDeps): Express {
     {
       auth: authHandlers(auth),
       projects: projectHandlers(projects, overview),
-      devices: deviceHandlers({ devices, auth, access, hub: eventHub }),
+      devices: deviceHandlers({ devices, authenticate: callers.authenticate, access, hub: eventHub }),
       manufacturer: manufacturerHandlers(manufacturer),
       shares: shareHandlers(shares),
+      apiKeys: apiKeyHandlers(apiKeys),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
-    { guards: { session: requireSession(auth), manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },
+    { guards: { session: callers.session, account: callers.account, manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },
   );
   api.use(createDocsRouter());
   app.use('/api/v1', api);

@@ -4,6 +4,9 @@ import { ErrorCode, type ErrorCodeValue } from './errors.js';
 
 const user: Principal = { accountId: 7, role: 0, demo: false };
 const demoUser: Principal = { accountId: 1, role: 0, demo: true };
+const readKey: Principal = { ...user, apiKey: { access: 'r', projects: null } };
+const writeKey: Principal = { ...user, apiKey: { access: 'rw', projects: null } };
+const otherSiteKey: Principal = { ...user, apiKey: { access: 'rw', projects: [43] } };
 const project = (relation: Relation, extra: Partial<ProjectContext> = {}): ProjectContext => ({
   id: 42,
   relation,
@@ -43,6 +46,17 @@ const rows: Row[] = [
   ['demo session views demo', demoUser, 'project.view', project('stranger', { demo: true }), OK],
   ['demo session writes demo', demoUser, 'wireless.configure', project('stranger', { demo: true }), DEMO_PROJECT],
   ['demo session writes own project', demoUser, 'project.update', project('owner'), DEMO_PROJECT],
+  // API keys (spec §2 openapi access type): their projects only; reading only when read-only; never owner actions
+  ['read key view', readKey, 'device.view', project('owner'), OK],
+  ['read key update', readKey, 'project.update', project('owner'), READ_ONLY_PROJECT],
+  ['read key reboot', readKey, 'device.reboot', project('owner', { device: online }), READ_ONLY_PROJECT],
+  ['write key configure', writeKey, 'device.configure', project('owner', { device: online }), OK],
+  ['write key on a read-only share', writeKey, 'project.update', project('shared-r'), READ_ONLY_PROJECT],
+  ['write key delete', writeKey, 'project.delete', project('owner'), READ_ONLY_PROJECT],
+  ['write key share', writeKey, 'project.share', project('owner'), READ_ONLY_PROJECT],
+  ['key of another project view', otherSiteKey, 'project.view', project('owner'), DATA_NOT_FOUND],
+  ['key of another project, demo view', otherSiteKey, 'project.view', project('stranger', { demo: true }), DATA_NOT_FOUND],
+  ['key of this project update', otherSiteKey, 'project.update', project('owner', { id: 43 }), OK],
   // shared read-only
   ['shared-r view', user, 'project.view', project('shared-r'), OK],
   ['shared-r device view', user, 'device.view', project('shared-r'), OK],

@@ -12,6 +12,11 @@ export interface Principal {
   role: AccountRoleValue;
   /** a live-demo session: it may look at everything it can see and change nothing */
   demo: boolean;
+  /**
+   * The caller is an API key of the account (spec §2 open-API access type), not a browser session:
+   * it reaches only its projects (null: every project of the account) and writes only with `rw`.
+   */
+  apiKey?: { access: 'r' | 'rw'; projects: readonly number[] | null };
 }
 
 export interface DeviceContext {
@@ -99,6 +104,10 @@ export function can(principal: Principal | null, action: Action, project: Projec
   if (!principal) return deny(ErrorCode.TOKEN_MISSING);
   const view = VIEW_ACTIONS.has(action);
 
+  // an API key scoped to some projects learns nothing about the others (docs/decisions/sharing.md)
+  const key = principal.apiKey;
+  if (key?.projects && !key.projects.includes(project.id)) return deny(ErrorCode.DATA_NOT_FOUND);
+
   // spec §1: demo projects are open to everybody for viewing and cannot be configured
   if (project.demo) return view ? ALLOW : deny(ErrorCode.DEMO_PROJECT);
 
@@ -110,6 +119,9 @@ export function can(principal: Principal | null, action: Action, project: Projec
 
   // a live-demo session never writes, whatever it can see
   if (principal.demo) return deny(ErrorCode.DEMO_PROJECT);
+
+  // a read-only key writes nothing; no key deletes, shares or transfers a project: that stays with a person
+  if (key && (key.access === 'r' || OWNER_ACTIONS.has(action))) return deny(ErrorCode.READ_ONLY_PROJECT);
 
   // spec §6: a read-only project cannot be modified
   if (project.relation === 'shared-r') return deny(ErrorCode.READ_ONLY_PROJECT);

@@ -10,6 +10,7 @@ import * as projects from './migrations/20261121000500_create-projects.js';
 import * as projectMembers from './migrations/20261121000600_create-project-members.js';
 import * as changeCounters from './migrations/20261121000700_create-change-counters.js';
 import * as widenProjectZone from './migrations/20261121000800_widen-project-zone.js';
+import * as apiKeys from './migrations/20261121000900_create-api-keys.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -26,6 +27,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261121000600_create-project-members', migration: projectMembers },
   { name: '20261121000700_create-change-counters', migration: changeCounters },
   { name: '20261121000800_widen-project-zone', migration: widenProjectZone },
+  { name: '20261121000900_create-api-keys', migration: apiKeys },
   // the gateway's tables (devices, status log, operations); their names sort after these
   ...GATEWAY_MIGRATIONS,
 ];

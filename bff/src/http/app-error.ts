@@ -45,6 +45,7 @@ export function httpStatusFor(code: number): number {
     case ErrorCode.SMS_HOURLY_LIMIT:
     case ErrorCode.SMS_DAILY_LIMIT:
     case ErrorCode.VERIFICATION_ATTEMPTS_EXCEEDED:
+    case ErrorCode.REPEATED_CLICKS:
       return 429;
     case ErrorCode.SERVER_ERROR:
     case ErrorCode.CONFIG_FAILED:

@@ -61,7 +61,7 @@ describe('routes and declarations', () => {
     const noop = (_req: unknown, _res: unknown, next: () => void) => next();
     expect(() =>
       mountEndpoints({ api: express.Router(), root: express.Router() }, handlers, {
-        guards: { session: noop, manufacturer: noop },
+        guards: { session: noop, account: noop, manufacturer: noop },
         access: { authorise: async () => { throw new Error('unused'); } },
       }),
     ).toThrow(/declared but has no handler/);

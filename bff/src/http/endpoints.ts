@@ -36,7 +36,7 @@ export type Handlers = { [D in keyof ApiDomains]: { [N in keyof ApiDomains[D]]: 
 
 export interface MountDeps {
   /** caller checks by the declaration's `auth` */
-  guards: { session: RequestHandler; manufacturer: RequestHandler };
+  guards: { session: RequestHandler; account: RequestHandler; manufacturer: RequestHandler };
   access: ProjectAccess;
 }
 

@@ -1,5 +1,5 @@
 // Security headers on every answer and the CSRF/Origin check of ARCHITECTURE §4.
-import { CSRF_HEADER, ErrorCode } from '@airloom/contracts';
+import { API_KEY_PREFIX, CSRF_HEADER, ErrorCode } from '@airloom/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from './app-error.js';
 
@@ -53,9 +53,12 @@ export function csrfGuard(allowedOrigins: readonly string[]): RequestHandler {
   const allowed = new Set(allowedOrigins.map((o) => o.replace(/\/$/, '').toLowerCase()));
   return (req: Request, _res: Response, next: NextFunction) => {
     if (!STATE_CHANGING.has(req.method)) return next();
-    // the manufacturer API with its key: a browser never adds that header on its own, and a
-    // request carrying it is judged by the key alone, never by the session cookie
-    if (req.path.startsWith('/api/v1/manufacturer/') && /^Bearer /.test(req.get('authorization') ?? '')) return next();
+    // the manufacturer key on its path, or an account's API key: a browser never adds that header on
+    // its own (a cross-site page cannot), and a request carrying it is judged by the key alone, never
+    // by the session cookie. Any other Bearer header excuses nothing.
+    const authorization = req.get('authorization') ?? '';
+    if (authorization.startsWith(`Bearer ${API_KEY_PREFIX}`)) return next();
+    if (req.path.startsWith('/api/v1/manufacturer/') && authorization.startsWith('Bearer ')) return next();
     if (req.get(CSRF_HEADER) !== '1') return next(new AppError(ErrorCode.SIGNATURE));
     const origin = req.get('origin');
     if (origin !== undefined) {

@@ -35,6 +35,13 @@ export const enApiErrors = {
     demoSession: 'The live demo cannot create projects: sign up to create your own.',
     ownerOnly: 'Only the owner of this project can delete it.',
   },
+  apiKeys: {
+    countLimit: `An account has at most ${API_LIMITS.apiKeysPerAccountMax} API keys: revoke one first.`,
+    notFound: 'This API key does not exist or was revoked.',
+    sessionOnly: 'API keys are managed from a signed-in browser session, not with a key.',
+    rateLimited: 'Too many requests with this API key: please wait a moment and try again.',
+    demo: 'The live demo cannot make API keys: sign up to make your own.',
+  },
   shares: {
     ownerOnly: 'Only the owner of this project can see and change who it is shared with.',
     unknownAccount: 'No account is registered as {{account}}. Ask them to sign up first.',

@@ -10,10 +10,11 @@ import type { ApiErrorKey } from './en-api-errors.js';
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /**
- * Who may call: nobody in particular, a session (cookie), or a session of a manufacturer account or
- * the manufacturer key (`Authorization: Bearer`).
+ * Who may call: nobody in particular; a session (the browser's cookie, or an API key of the account
+ * as `Authorization: Bearer`); `account`, a person's browser session only (managing the account's
+ * API keys); or a session of a manufacturer account or the manufacturer key.
  */
-export type EndpointAuth = 'none' | 'session' | 'manufacturer';
+export type EndpointAuth = 'none' | 'session' | 'account' | 'manufacturer';
 
 /** A code the endpoint may answer, with the i18n key of the sentence a person reads. */
 export interface EndpointError {

@@ -1,5 +1,6 @@
 // The endpoint list (ARCHITECTURE §4): every endpoint of the BFF, by domain. The BFF mounts it,
 // the OpenAPI document loops over it, shared-ui's client is typed from it.
+import { apiKeyEndpoints } from './api-keys.js';
 import { authEndpoints } from './auth.js';
 import { deviceEndpoints, manufacturerEndpoints } from './devices.js';
 import type { AnyEndpoint } from './endpoint.js';
@@ -14,6 +15,7 @@ export const API = {
   manufacturer: manufacturerEndpoints,
   platform: platformEndpoints,
   shares: shareEndpoints,
+  apiKeys: apiKeyEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

@@ -8,6 +8,13 @@ export const API_LIMITS = {
   addressMaxLength: 128,
   /** projects one account may own (code 140 beyond); the spec names the code, not the number */
   projectsPerOwnerMax: 500,
+  /** API keys (spec §2 open-API access type): per account, a key's name, the projects one key names */
+  apiKeysPerAccountMax: 20,
+  apiKeyNameMaxLength: 64,
+  apiKeyProjectsMax: 100,
+  /** requests one API key may make: a burst, then so many a second (429 beyond, code 2010) */
+  apiKeyBurst: 30,
+  apiKeyPerSecond: 10,
   deviceModelMaxLength: 32,
   /** broker password of one device, given by the manufacturer at registration */
   deviceSecretMinLength: 16,

@@ -1,12 +1,18 @@
 // Handlers of contracts' device endpoints (API.devices): the access step has run, each calls the service.
 import { ANSWERED, type Handlers } from '../../http/endpoints.js';
-import { sessionToken } from '../../http/session.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { Request } from 'express';
+import type { AuthenticatedSession } from '../auth/auth.service.js';
 import type { EventHub } from '../events/events.hub.js';
 import type { DevicesService } from './devices.service.js';
 import type { ProjectAccess } from '../../http/project-access.js';
 
-export function deviceHandlers(deps: { devices: DevicesService; auth: AuthService; access: ProjectAccess; hub: EventHub }): Handlers['devices'] {
+export function deviceHandlers(deps: {
+  devices: DevicesService;
+  /** who the request's caller is now: its session cookie or API key */
+  authenticate(req: Request): Promise<AuthenticatedSession>;
+  access: ProjectAccess;
+  hub: EventHub;
+}): Handlers['devices'] {
   const { devices } = deps;
   return {
     list: (call) => devices.list(call.project(), call.query),
@@ -21,14 +27,14 @@ export function deviceHandlers(deps: { devices: DevicesService; auth: AuthServic
     operate: (call) => devices.operate(call.project(), call.params.sn, call.body.kind),
     events: (call) => {
       const { id } = call.params;
-      const token = sessionToken(call.req);
+      const { req } = call;
       deps.hub.open(id, {
         res: call.res,
         shareEndsAt: call.project().row.share_expires_at,
         // the stream outlives the request: the session and the share are checked again as it runs
         async stillAllowed() {
           try {
-            const { principal } = await deps.auth.authenticate(token);
+            const { principal } = await deps.authenticate(req);
             await deps.access.authorise(principal, id, 'project.view');
             return true;
           } catch {

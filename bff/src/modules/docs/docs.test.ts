@@ -21,6 +21,7 @@ describe('API documentation', () => {
         '/auth/code', '/auth/demo', '/auth/login', '/auth/logout', '/auth/me', '/auth/reset', '/auth/signup', '/overview', '/projects', '/projects/{id}',
         '/projects/{id}/devices', '/projects/{id}/devices/summary', '/projects/{id}/devices/{sn}', '/projects/{id}/devices/{sn}/operations',
         '/projects/{id}/events', '/projects/{id}/shares', '/projects/{id}/shares/{shareId}', '/devices/unverified', '/manufacturer/devices',
+        '/account/api-keys', '/account/api-keys/{keyId}',
         // the platform's own, declared like the rest (root ones name their server '/')
         '/healthz', '/readyz', '/remotes.json', '/openapi.json',
       ].sort(),
@@ -35,22 +36,29 @@ describe('API documentation', () => {
     expect(JSON.stringify(doc)).not.toContain('$schema');
   });
 
-  it('keeps the CSRF header on every write, the two security schemes, and a sentence per error code', async () => {
+  it('keeps the CSRF header on every write (required with a cookie, not with a key), the security schemes, and a sentence per error code', async () => {
     const doc = (await request(env.app).get('/api/v1/openapi.json')).body;
     expect(doc.components.securitySchemes).toEqual({
       session: { type: 'apiKey', in: 'cookie', name: 'airloom_session' },
       manufacturerKey: { type: 'http', scheme: 'bearer' },
+      apiKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>>)) {
       for (const [method, op] of Object.entries(item)) {
         const header = op.parameters?.find((p) => p.in === 'header' && p.name === 'X-Airloom-Csrf');
         if (method === 'get') expect(header, `${method} ${path}`).toBeUndefined();
-        else expect(header, `${method} ${path}`).toMatchObject({ required: path !== '/manufacturer/devices' });
+        else {
+          // a write only a cookie session can make (the auth flows, API-key management) must send it;
+          // one an API key or the manufacturer key may make cannot require it
+          const cookieOnly = path.startsWith('/auth/') || path.startsWith('/account/');
+          expect(header, `${method} ${path}`).toMatchObject({ required: cookieOnly });
+        }
       }
     }
     const add = doc.paths['/projects/{id}/devices'].post;
     expect(add.operationId).toBe('devices.add');
-    expect(add.security).toEqual([{ session: [] }]);
+    expect(add.security).toEqual([{ session: [] }, { apiKey: [] }]);
+    expect(doc.paths['/account/api-keys'].post.security).toEqual([{ session: [] }]);
     expect(add.responses['404'].description).toContain('412: No device with serial number {{sn}} is registered.');
     expect(add.responses['201'].content['application/json'].schema.properties.data.properties.revision).toMatchObject({ type: 'integer' });
     expect(doc.paths['/manufacturer/devices'].post.security).toEqual([{ manufacturerKey: [] }, { session: [] }]);

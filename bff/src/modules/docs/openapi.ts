@@ -51,11 +51,17 @@ function failures(e: AnyEndpoint): Record<string, JsonSchema> {
   );
 }
 
-const SECURITY = { none: undefined, session: [{ session: [] }], manufacturer: [{ manufacturerKey: [] }, { session: [] }] } as const;
+const SECURITY = {
+  none: undefined,
+  session: [{ session: [] }, { apiKey: [] }],
+  account: [{ session: [] }],
+  manufacturer: [{ manufacturerKey: [] }, { session: [] }],
+} as const;
 
 function operation(id: string, e: AnyEndpoint): JsonSchema {
   const params = [...parameters(e.params, 'path'), ...parameters(e.query, 'query')];
-  if (e.method !== 'get') params.push(csrf(e.auth !== 'manufacturer'));
+  // a key in the Authorization header needs no CSRF header; a session cookie does
+  if (e.method !== 'get') params.push(csrf(e.auth === 'none' || e.auth === 'account'));
   return {
     operationId: id,
     summary: e.summary,
@@ -92,6 +98,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
         manufacturerKey: { type: 'http', scheme: 'bearer' },
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key of the account (`alk_…`, made under /account/api-keys): read-only or read-write, for some projects or all; rate limited (429 with Retry-After).' },
       },
     },
     paths,

@@ -120,6 +120,18 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     if ((await repo.ownedNames(ownerId, exceptId)).some((n) => projectNameKey(n) === key)) throw new AppError(ErrorCode.DATA_EXISTS);
   }
 
+  async function accountList(principal: Principal): Promise<CachedList> {
+    const version = await repo.version();
+    const now = clock();
+    const cached = lists.get(principal.accountId);
+    if (cached && cached.version === version && now < cached.validUntil) return cached;
+    const built = await buildList(principal, version, now);
+    lists.delete(principal.accountId);
+    if (lists.size >= LIST_CACHE_SIZE) lists.delete(lists.keys().next().value as number);
+    lists.set(principal.accountId, built);
+    return built;
+  }
+
   return {
     /**
      * Everything the caller may view: own, shared (unexpired) and the two demo projects. Served from
@@ -128,15 +140,13 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
      * The version is read before the rows: a write in between only makes the next call rebuild.
      */
     async list(principal: Principal): Promise<ProjectList> {
-      const version = await repo.version();
-      const now = clock();
-      const cached = lists.get(principal.accountId);
-      if (cached && cached.version === version && now < cached.validUntil) return cached;
-      const built = await buildList(principal, version, now);
-      lists.delete(principal.accountId);
-      if (lists.size >= LIST_CACHE_SIZE) lists.delete(lists.keys().next().value as number);
-      lists.set(principal.accountId, built);
-      return built;
+      const full = await accountList({ ...principal, apiKey: undefined });
+      // an API key for some projects sees those of the account's list; the cache keeps the whole list
+      const scope = principal.apiKey?.projects;
+      if (!scope) return full;
+      const items = full.data.items.filter((p) => scope.includes(p.id));
+      const data = { items, total: items.length };
+      return { ...full, data, envelope: Buffer.from(JSON.stringify({ code: ErrorCode.OK, data })) };
     },
 
     get(project: AuthorisedProject): ProjectItem {
@@ -146,6 +156,8 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     async create(principal: Principal, input: ProjectCreateRequest): Promise<ProjectItem> {
       // A live-demo session changes nothing (spec §1), new projects included.
       if (principal.demo) throw new AppError(ErrorCode.DEMO_PROJECT);
+      // a key for some projects could not see the project it made (docs/decisions/sharing.md)
+      if (principal.apiKey?.projects) throw new AppError(ErrorCode.READ_ONLY_PROJECT);
       if ((await repo.countOwned(principal.accountId)) >= API_LIMITS.projectsPerOwnerMax) throw new AppError(ErrorCode.PROJECT_COUNT_LIMIT);
       await refuseTakenName(principal.accountId, input.projectName);
       const write = toWrite(input) as ProjectWrite;
