@@ -33,6 +33,8 @@ import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.
 import { apiKeyHandlers, requestAuth } from './modules/api-keys/api-keys.routes.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createSharesRepository } from './modules/shares/shares.repository.js';
+import { transferHandlers } from './modules/transfers/transfers.routes.js';
+import { createTransfersService } from './modules/transfers/transfers.service.js';
 import { shareHandlers } from './modules/shares/shares.routes.js';
 import { createSharesService } from './modules/shares/shares.service.js';
 import { discoverRemotes, loadRemotesManifest, remoteOrigins } from './modules/web/remotes.js';
@@ -84,6 +86,7 @@ export function createApp(deps: AppDeps): Express {
     canSee: (principal, projectId) => access.authorise(principal, projectId, 'project.view').then(() => true, () => false),
   });
   const callers = requestAuth(auth, apiKeys);
+  const transfers = createTransfersService({ db, sender, clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
   const shares = createSharesService({ repo: createSharesRepository(db), clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
   // built once, on first request: a loop over contracts' endpoint list
   let openApi: Record<string, unknown> | undefined;
@@ -113,6 +116,7 @@ export function createApp(deps: AppDeps): Express {
       manufacturer: manufacturerHandlers(manufacturer),
       shares: shareHandlers(shares),
       apiKeys: apiKeyHandlers(apiKeys),
+      transfers: transferHandlers(transfers),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
     { guards: { session: callers.session, account: callers.account, manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },

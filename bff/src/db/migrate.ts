@@ -11,6 +11,7 @@ import * as projectMembers from './migrations/20261121000600_create-project-memb
 import * as changeCounters from './migrations/20261121000700_create-change-counters.js';
 import * as widenProjectZone from './migrations/20261121000800_widen-project-zone.js';
 import * as apiKeys from './migrations/20261121000900_create-api-keys.js';
+import * as projectTransfers from './migrations/20261121001000_create-project-transfers.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -28,6 +29,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261121000700_create-change-counters', migration: changeCounters },
   { name: '20261121000800_widen-project-zone', migration: widenProjectZone },
   { name: '20261121000900_create-api-keys', migration: apiKeys },
+  { name: '20261121001000_create-project-transfers', migration: projectTransfers },
   // the gateway's tables (devices, status log, operations); their names sort after these
   ...GATEWAY_MIGRATIONS,
 ];

@@ -43,7 +43,10 @@ export interface Message {
   channel: string;
   to: string;
   purpose: string;
+  /** verification codes */
   code: string;
+  /** transfer offers: the confirmation page with its token */
+  link?: string;
 }
 
 export interface TestEnv {
@@ -120,7 +123,7 @@ export async function createTestEnv(backend: Backend, options: TestEnvOptions = 
     broker,
     outbox,
     lastCode(account) {
-      const message = outbox().reverse().find((m) => m.to === account);
+      const message = outbox().reverse().find((m) => m.to === account && m.code);
       if (!message) throw new Error(`no code sent to ${account}`);
       return message.code;
     },

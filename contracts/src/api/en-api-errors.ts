@@ -42,6 +42,13 @@ export const enApiErrors = {
     rateLimited: 'Too many requests with this API key: please wait a moment and try again.',
     demo: 'The live demo cannot make API keys: sign up to make your own.',
   },
+  transfers: {
+    ownerOnly: 'Only the owner of this project can transfer it.',
+    unknownAccount: 'No account is registered as {{account}}. Ask them to sign up first.',
+    offerGone: 'This transfer offer has expired, was answered already or was withdrawn.',
+    notForYou: 'This transfer offer is not for the account you are signed in with.',
+    nameTaken: 'You already have a project with this name: rename one of them first.',
+  },
   shares: {
     ownerOnly: 'Only the owner of this project can see and change who it is shared with.',
     unknownAccount: 'No account is registered as {{account}}. Ask them to sign up first.',

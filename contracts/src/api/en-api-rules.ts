@@ -33,6 +33,8 @@ export const enApiRules = {
   apiKeyName: { length: `The key's name has 1 to ${A.apiKeyNameMaxLength} characters` },
   apiKeyProjects: { size: `A key names 1 to ${A.apiKeyProjectsMax} projects, or none for every project`, unknown: 'The key names a project you cannot see' },
   apiKeyId: { format: 'The key id must be a positive whole number' },
+  transferToken: { format: 'This link is not a transfer link: please open the link from the e-mail again' },
+  transferAccount: { owner: 'You own this project already: offer it to another account' },
   shareAccount: { owner: 'You own this project: share it with another account' },
   shareId: { format: 'The share id must be a positive whole number' },
   shareUpdate: { empty: 'Nothing to change: give the permission, the validity or an end' },

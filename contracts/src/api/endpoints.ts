@@ -7,6 +7,7 @@ import type { AnyEndpoint } from './endpoint.js';
 import { platformEndpoints } from './platform.js';
 import { projectEndpoints } from './projects.js';
 import { shareEndpoints } from './shares.js';
+import { transferEndpoints } from './transfers.js';
 
 export const API = {
   auth: authEndpoints,
@@ -16,6 +17,7 @@ export const API = {
   platform: platformEndpoints,
   shares: shareEndpoints,
   apiKeys: apiKeyEndpoints,
+  transfers: transferEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

@@ -8,6 +8,7 @@ export * from './devices.js';
 export * from './platform.js';
 export * from './shares.js';
 export * from './api-keys.js';
+export * from './transfers.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
 export { enApiErrors, type ApiErrorKey } from './en-api-errors.js';

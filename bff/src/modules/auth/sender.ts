@@ -12,18 +12,41 @@ export interface VerificationMessage {
   expiresInSeconds: number;
 }
 
+/** spec §1 permission transfer: the offer of a project, with the link that answers it. */
+export interface TransferMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  purpose: 'transfer';
+  /** the giver's account */
+  from: string;
+  projectName: string;
+  /** path of the confirmation page with the offer's token (`/static/transfer?token=…`) */
+  link: string;
+  expiresInSeconds: number;
+}
+
+export type OutgoingMessage = VerificationMessage | TransferMessage;
+
 export interface Sender {
-  send(message: VerificationMessage): Promise<void>;
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+function textOf(message: OutgoingMessage): string {
+  const minutes = Math.round(message.expiresInSeconds / 60);
+  switch (message.purpose) {
+    case 'signup':
+      return `Your Airloom sign-up code is ${message.code}. It expires in ${minutes} minutes.`;
+    case 'reset':
+      return `Your Airloom password reset code is ${message.code}. It expires in ${minutes} minutes.`;
+    case 'transfer':
+      return `${message.from} offers you the Airloom project ${message.projectName}. Accept or decline it at ${message.link} within ${Math.round(minutes / 60)} hours.`;
+  }
 }
 
 export function createOutboxSender(file: string): Sender {
   return {
     async send(message) {
-      const text =
-        message.purpose === 'signup'
-          ? `Your Airloom sign-up code is ${message.code}. It expires in ${Math.round(message.expiresInSeconds / 60)} minutes.`
-          : `Your Airloom password reset code is ${message.code}. It expires in ${Math.round(message.expiresInSeconds / 60)} minutes.`;
-      const line = JSON.stringify({ at: new Date().toISOString(), ...message, text });
+      const line = JSON.stringify({ at: new Date().toISOString(), ...message, text: textOf(message) });
       await appendFile(file, `${line}\n`, { encoding: 'utf8', mode: 0o600 });
     },
   };

@@ -22,6 +22,7 @@ describe('API documentation', () => {
         '/projects/{id}/devices', '/projects/{id}/devices/summary', '/projects/{id}/devices/{sn}', '/projects/{id}/devices/{sn}/operations',
         '/projects/{id}/events', '/projects/{id}/shares', '/projects/{id}/shares/{shareId}', '/devices/unverified', '/manufacturer/devices',
         '/account/api-keys', '/account/api-keys/{keyId}',
+        '/projects/{id}/transfer', '/transfers/{token}', '/transfers/{token}/accept', '/transfers/{token}/decline',
         // the platform's own, declared like the rest (root ones name their server '/')
         '/healthz', '/readyz', '/remotes.json', '/openapi.json',
       ].sort(),
