@@ -82,4 +82,46 @@ describe('permission sharing', () => {
     await g.getByRole('table', { name: 'Projects' }).waitFor();
     expect(await g.getByRole('row').filter({ hasText: 'Harbour Hotel' }).count()).toBe(0);
   });
+
+  it('transfers the project: the receiver accepts from the sent link, and the project leaves the giver', async () => {
+    const receiver = await newAccount(guest.page, 'receiver');
+    const o = owner.page;
+    await newAccount(o, 'giver');
+    await o.goto('/overview/list');
+    await o.getByRole('button', { name: 'Create project' }).click();
+    const create = o.getByRole('dialog', { name: 'Create project' });
+    await create.getByLabel('Project name').fill('Campus Handover');
+    await create.getByLabel('Scenario').selectOption('hotel');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await o.getByRole('button', { name: 'Open Campus Handover' }).click();
+    await o.waitForURL('**/manage/status**');
+    await o.getByRole('link', { name: 'Permission sharing' }).click();
+
+    await o.getByRole('button', { name: 'Transfer project…' }).click();
+    const dialog = o.getByRole('dialog', { name: 'Transfer Campus Handover' });
+    await dialog.getByLabel(/Account/).fill(receiver);
+    await dialog.getByRole('button', { name: 'Send offer' }).click();
+    await o.getByText(`An offer to ${receiver} waits for an answer`, { exact: false }).waitFor();
+
+    // the receiver opens the link that was sent, signed in as themselves
+    const sent = [...outbox()].reverse().find((m) => m.to === receiver && m.purpose === 'transfer');
+    expect(typeof sent?.link).toBe('string');
+    const g = guest.page;
+    await g.goto(sent!.link as string);
+    await g.getByRole('heading', { name: 'Project transfer' }).waitFor();
+    expect(await g.title()).toMatch(/Project transfer/);
+    await g.getByText(/offers you the project Campus Handover/).waitFor();
+    expect(await axeViolations(g)).toEqual([]);
+    await g.getByRole('button', { name: 'Accept the project' }).click();
+    await g.getByText('Campus Handover is yours now.', { exact: false }).waitFor();
+    await g.getByRole('link', { name: 'Go to the project list' }).click();
+    const mine = g.getByRole('row').filter({ hasText: 'Campus Handover' });
+    await mine.waitFor();
+    expect(await mine.textContent()).toContain('Own');
+
+    // the giver's list no longer has it
+    await o.goto('/overview/list');
+    await o.getByRole('table', { name: 'Projects' }).waitFor();
+    expect(await o.getByRole('row').filter({ hasText: 'Campus Handover' }).count()).toBe(0);
+  });
 });

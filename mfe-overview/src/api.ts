@@ -32,6 +32,9 @@ export function createOverviewApi(api: ApiClient) {
     createShare: (id: number, body: ShareCreateRequest) => api.call(API.shares.create, { params: { id }, body }),
     updateShare: (id: number, shareId: number, body: ShareUpdateRequest) => api.call(API.shares.update, { params: { id, shareId }, body }),
     removeShare: (id: number, shareId: number) => api.call(API.shares.remove, { params: { id, shareId } }),
+    pendingTransfer: async (id: number, signal?: AbortSignal) => (await api.call(API.transfers.pending, { params: { id }, signal })).transfer,
+    offerTransfer: (id: number, account: string) => api.call(API.transfers.offer, { params: { id }, body: { account } }),
+    withdrawTransfer: (id: number) => api.call(API.transfers.cancel, { params: { id } }),
   };
 }
 

@@ -1,11 +1,12 @@
-// The shell's routes (spec §2 entry-level routes): /static/lrf (loaded on demand), the three
-// transfer pages, and the main application for everything else. The loading overlay sits above all.
+// The shell's routes (spec §2 entry-level routes): /static/lrf (loaded on demand), the project
+// transfer page and the two entry routes still to come, and the main application for everything else. The loading overlay sits above all.
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppProviders, Spinner } from '@airloom/shared-ui';
 import { LoadingOverlay } from './overlay/LoadingOverlay';
 import { loadMainApp } from './session/load-main-app';
 import { NotYetPage, type NotYetKind } from './pages/NotYetPage';
+import { TransferPage } from './pages/TransferPage';
 import { useLocation } from './routing/router';
 import { documentTitle } from './routing/document-title';
 import { useShell } from './state/shell-store';
@@ -16,7 +17,6 @@ const LrfPage = lazy(() => import('./lrf/LrfPage').then((m) => ({ default: m.Lrf
 const MainApp = lazy(() => loadMainApp().then((m) => ({ default: m.MainApp })));
 
 const NOT_YET: Record<string, NotYetKind> = {
-  '/static/transfer': 'transfer',
   '/static/transferToLocalDev': 'transferToLocalDev',
   '/static/wechatTransfer': 'wechatTransfer',
 };
@@ -26,7 +26,9 @@ export function ShellRoutes() {
   if (pathname === '/static/lrf' || pathname.startsWith('/static/lrf/')) {
     return <Suspense fallback={<Spinner />}><LrfPage /></Suspense>;
   }
-  const notYet = NOT_YET[pathname.replace(/\/+$/, '')];
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/static/transfer') return <TransferPage />;
+  const notYet = NOT_YET[path];
   if (notYet) return <NotYetPage kind={notYet} />;
   return <Suspense fallback={null}><MainApp /></Suspense>;
 }

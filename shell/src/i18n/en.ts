@@ -71,10 +71,19 @@ export const shellEn = {
     loadFailed: 'The projects could not be loaded.',
   },
   notFound: { title: 'Page not found', text: 'There is no page at this address.' },
+  transfer: {
+    title: 'Project transfer',
+    offer: '{{from}} offers you the project {{project}}. If you accept, it becomes yours and {{from}} no longer has it; the people it is shared with keep their access. The offer is open until {{until}}.',
+    accept: 'Accept the project',
+    decline: 'Decline',
+    accepted: '{{project}} is yours now. You find it in your project list.',
+    declined: 'You declined {{project}}: it stays with {{from}}.',
+    failed: 'The offer could not be read. Please try the link again.',
+    toList: 'Go to the project list',
+  },
   notYet: {
     title: 'Not available yet',
     text: {
-      transfer: 'Accepting a project transfer will be available in a later version.',
       transferToLocalDev: 'Moving a device to local management will be available in a later version.',
       wechatTransfer: 'Transfers through a social account will be available in a later version.',
     },

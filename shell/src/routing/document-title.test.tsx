@@ -30,7 +30,8 @@ describe('document title (WCAG 2.4.2)', () => {
     expect(titleAt('/manage/status')).toBe('Network status · Seaview Hotel · Airloom');
     expect(titleAt('/manage/devconf')).toBe('Device maintenance · This part of the console is not available · Airloom');
     expect(titleAt('/no/such/page')).toBe('Page not found · Airloom');
-    expect(titleAt('/static/transfer')).toBe('Not available yet · Airloom');
+    expect(titleAt('/static/transfer')).toBe('Project transfer · Airloom');
+    expect(titleAt('/static/transferToLocalDev')).toBe('Not available yet · Airloom');
   });
 
   it('follows a project change, and asks for a project when none is chosen', () => {

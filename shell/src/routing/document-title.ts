@@ -14,7 +14,7 @@ const LRF_TITLES: Record<string, string> = {
   '/static/lrf/forgot': 'shell.title.forgot',
 };
 
-const NOT_YET = ['/static/transfer', '/static/transferToLocalDev', '/static/wechatTransfer'];
+const NOT_YET = ['/static/transferToLocalDev', '/static/wechatTransfer'];
 
 function join(t: Translate, ...parts: (string | undefined)[]): string {
   return [...parts.filter((p): p is string => Boolean(p)), t('shell.productName')].join(' · ');
@@ -25,6 +25,7 @@ export function documentTitle(pathname: string, state: Pick<ShellState, 'accessT
   const lrf = LRF_TITLES[path];
   if (lrf) return join(t, t(lrf));
   if (NOT_YET.includes(path)) return join(t, t('shell.notYet.title'));
+  if (path === '/static/transfer') return join(t, t('shell.transfer.title'));
   const entry = findEntry(MENU_TREE, path);
   const label = entry && t(`shell.${entry.labelKey}`);
   const inProject = (project: ProjectRef | null) => (entry?.needsProject && project ? project.projectName : undefined);

@@ -7,6 +7,7 @@ import type { ShareItem } from '@airloom/contracts';
 import { ApiError, Badge, Button, ConfirmDialog, EmptyState, InlineNotice, Page, PageHeader, Row, Spinner, Table, useCan, useLoad, useMfe, useNotice, type ProjectRef, type TableColumn } from '@airloom/shared-ui';
 import { createOverviewApi } from '../../api';
 import { ShareForm } from './ShareForm';
+import { TransferSection } from './TransferSection';
 
 type Pending = { kind: 'end' | 'remove'; share: ShareItem };
 
@@ -116,6 +117,7 @@ function ProjectShares({ project }: { project: ProjectRef }) {
               )}
             />
           )}
+          <TransferSection api={api} project={project} />
         </>
       )}
       <ShareForm
