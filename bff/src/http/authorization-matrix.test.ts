@@ -1,0 +1,152 @@
+// The authorization matrix (docs/authorization.md): every declared endpoint × every kind of caller —
+// the project's owner, a read-write and a read-only guest, a guest whose share has expired, a stranger,
+// a live-demo session, nobody, and the owner's read-only and read-write API keys. Each cell says how
+// the access step answers: passed (the call reaches its service, whatever the service then says) or
+// refused with its code; a refused write changes no row. A declared endpoint without a row fails here,
+// so a new route cannot be added without deciding who may call it.
+import { randomBytes } from 'node:crypto';
+import { ENDPOINTS, ErrorCode, fillPath, type EndpointId } from '@airloom/contracts';
+import { registerDevices } from '@airloom/gateway/testing';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withProjectsChange } from '../db/change-counters.js';
+import { backends, client, createTestEnv, signedUp, type Client, type TestEnv } from '../test/test-env.js';
+
+const CALLERS = ['owner', 'rw', 'r', 'expired', 'stranger', 'demo', 'anonymous', 'keyR', 'keyRw'] as const;
+type Caller = (typeof CALLERS)[number];
+
+/** P: passed the access step; S: passes, but the call is not made here (it would undo the fixtures; its module's tests make it); else the refusal code. */
+type Cell = 'P' | 'S' | number;
+const { TOKEN_MISSING: T, DATA_NOT_FOUND: N, READ_ONLY_PROJECT: R, DEMO_PROJECT: D, SIGNATURE: G } = ErrorCode;
+const ACCESS_CODES = new Set<number>([T, ErrorCode.TOKEN_EXPIRED, N, R, D, G]);
+/** a passed call must also have been a valid one: a 400 would mean the cell tested nothing */
+const NOT_PASSED = new Set<number>([...ACCESS_CODES, ErrorCode.INVALID_PARAMS]);
+
+const row = (...cells: Cell[]): Record<Caller, Cell> => Object.fromEntries(CALLERS.map((c, i) => [c, cells[i]!])) as Record<Caller, Cell>;
+//                                   owner  rw   r    expired stranger demo anonymous keyR keyRw
+const PROJECT_VIEW = row(            'P',  'P', 'P', N,      N,       N,   T,        'P', 'P');
+const PROJECT_WRITE = row(           'P',  'P', R,   N,      N,       N,   T,        R,   'P');
+const OWNER_ONLY = row(              'P',  R,   R,   N,      N,       N,   T,        R,   R);
+const SIGNED_IN = row(               'P',  'P', 'P', 'P',    'P',     'P', T,        'P', 'P');
+
+/** Who may call each endpoint (null: open to anybody, nothing to refuse). */
+const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
+  'auth.sendCode': null, 'auth.signup': null, 'auth.login': null, 'auth.demo': null, 'auth.logout': null, 'auth.reset': null,
+  'platform.health': null, 'platform.ready': null, 'platform.remotes': null, 'platform.openapi': null,
+  'auth.me': SIGNED_IN,
+  'projects.list': SIGNED_IN,
+  'projects.overview': SIGNED_IN,
+  'projects.create': row('P', 'P', 'P', 'P', 'P', D, T, R, 'P'),
+  'projects.get': PROJECT_VIEW,
+  'projects.update': PROJECT_WRITE,
+  'projects.remove': row('S', R, R, N, N, N, T, R, R),
+  'devices.list': PROJECT_VIEW,
+  'devices.summary': PROJECT_VIEW,
+  'devices.detail': PROJECT_VIEW,
+  'devices.events': row('S', 'S', 'S', N, N, N, T, 'S', 'S'),
+  'devices.add': PROJECT_WRITE,
+  'devices.rename': PROJECT_WRITE,
+  'devices.operate': PROJECT_WRITE,
+  'devices.remove': row('S', 'S', R, N, N, N, T, R, 'S'),
+  'devices.unverified': SIGNED_IN,
+  'manufacturer.register': row(G, G, G, G, G, G, T, G, G),
+  'shares.list': OWNER_ONLY,
+  'shares.create': OWNER_ONLY,
+  'shares.update': OWNER_ONLY,
+  'shares.remove': row('S', R, R, N, N, N, T, R, R),
+  'apiKeys.list': row('P', 'P', 'P', 'P', 'P', 'P', T, T, T),
+  'apiKeys.create': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
+  'apiKeys.revoke': row('S', 'S', 'S', 'S', 'S', 'S', T, T, T),
+  'transfers.offer': OWNER_ONLY,
+  'transfers.pending': OWNER_ONLY,
+  'transfers.cancel': row('S', R, R, N, N, N, T, R, R),
+  // the offer is made to the stranger: only they may read and answer it
+  'transfers.view': row(N, N, N, N, 'P', N, T, N, N),
+  'transfers.accept': row(N, N, N, N, 'S', N, T, R, R),
+  'transfers.decline': row(N, N, N, N, 'S', N, T, R, R),
+};
+
+describe.each(backends())('authorization matrix on %s', (backend) => {
+  let env: TestEnv;
+  let callers: Record<Caller, { c: Client; bearer?: string }>;
+  let params: Record<string, string | number>;
+  const bodies: Partial<Record<EndpointId, () => unknown>> = {};
+
+  beforeAll(async () => {
+    env = await createTestEnv(backend);
+    const [owner, rw, r, expired, stranger, invitee] = await Promise.all([signedUp(env), signedUp(env), signedUp(env), signedUp(env), signedUp(env), signedUp(env)]);
+    const id = (await owner.c.post('/api/v1/projects', { projectName: 'Matrix Hotel', scenario: 'hotel' })).body.data.id as number;
+    const ownerId = Number((await env.db('accounts').where({ account: owner.account }).first('id')).id);
+    const sn = `MX${randomBytes(7).toString('hex').toUpperCase()}`;
+    const spare = `MY${randomBytes(7).toString('hex').toUpperCase()}`;
+    await registerDevices(env.db, [
+      { sn, type: 'ap', model: 'AL-AP1', mac: '00:1A:2B:00:10:01', secret: 'secret-of-the-device-1', projectId: id, ownerAccountId: ownerId },
+      { sn: spare, type: 'ap', model: 'AL-AP1', mac: '00:1A:2B:00:10:02', secret: 'secret-of-the-device-2', projectId: null, ownerAccountId: ownerId },
+    ]);
+    const share = (await owner.c.post(`/api/v1/projects/${id}/shares`, { account: rw.account, permission: 'rw' })).body.data.id as number;
+    await owner.c.post(`/api/v1/projects/${id}/shares`, { account: r.account, permission: 'r' });
+    const ended = (await owner.c.post(`/api/v1/projects/${id}/shares`, { account: expired.account, permission: 'r', hours: 1 })).body.data.id as number;
+    await owner.c.patch(`/api/v1/projects/${id}/shares/${ended}`, { endNow: true });
+    const keyR = (await owner.c.post('/api/v1/account/api-keys', { name: 'read', access: 'r' })).body.data;
+    const keyRw = (await owner.c.post('/api/v1/account/api-keys', { name: 'write', access: 'rw' })).body.data;
+    // the offer the token endpoints answer is of a second project, so offers of the first do not replace it
+    const offered = (await owner.c.post('/api/v1/projects', { projectName: 'Matrix Campus', scenario: 'hotel' })).body.data.id as number;
+    await owner.c.post(`/api/v1/projects/${offered}/transfer`, { account: stranger.account });
+    const offer = env.outbox().reverse().find((m) => m.to === stranger.account && m.purpose === 'transfer')!;
+    const demo = client(env.app);
+    expect((await demo.post('/api/v1/auth/demo')).body.code).toBe(0);
+    callers = {
+      owner, rw, r, expired, stranger, demo: { c: demo }, anonymous: { c: client(env.app) },
+      keyR: { c: client(env.app), bearer: keyR.secret }, keyRw: { c: client(env.app), bearer: keyRw.secret },
+    };
+    params = { id, sn, shareId: share, keyId: keyR.key.id, token: new URL(offer.link!, 'http://x').searchParams.get('token')! };
+    Object.assign(bodies, {
+      'projects.create': () => ({ projectName: `M ${randomBytes(4).toString('hex')}`, scenario: 'hotel' }),
+      'projects.update': () => ({ subtitle: 'Lobby' }),
+      'devices.add': () => ({ sn: spare }),
+      'devices.rename': () => ({ name: 'Matrix-AP' }),
+      'devices.operate': () => ({ kind: 'locate' }),
+      'shares.create': () => ({ account: invitee.account, permission: 'r', hours: 1 }),
+      'shares.update': () => ({ permission: 'rw' }),
+      'apiKeys.create': () => ({ name: `k ${randomBytes(3).toString('hex')}`, access: 'r' }),
+      'transfers.offer': () => ({ account: invitee.account }),
+      'manufacturer.register': () => ({ devices: [] }),
+    } satisfies Partial<Record<EndpointId, () => unknown>>);
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  /** Every row a refused write could touch, to compare before and after. */
+  async function snapshot(): Promise<string> {
+    const tables = ['projects', 'project_members', 'api_keys', 'project_transfers', 'operations'];
+    const parts = await Promise.all(tables.map((t) => env.db(t).select().orderBy('id')));
+    const devices = await env.db('devices').select('sn', 'project_id', 'name', 'desired_name', 'config_version').orderBy('sn');
+    return JSON.stringify([parts, devices]);
+  }
+
+  it('has a row for every declared endpoint, and no row for one that is not declared', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(ENDPOINTS.map((e) => e.id).sort());
+  });
+
+  const cells = ENDPOINTS.flatMap(({ id, endpoint }) => {
+    const cellsOf = MATRIX[id];
+    return cellsOf ? CALLERS.filter((caller) => cellsOf[caller] !== 'S').map((caller) => [id, caller, endpoint.method, endpoint.path, cellsOf[caller]] as const) : [];
+  });
+
+  it.each(cells)('%s by %s', async (id, caller, method, path, expected) => {
+    const who = callers[caller];
+    const url = `/api/v1${fillPath(path, params)}`;
+    const body = bodies[id]?.();
+    let req = who.bearer ? request(env.app)[method](url).set('Authorization', `Bearer ${who.bearer}`) : who.c.agent[method](url);
+    if (method !== 'get') req = req.set('X-Airloom-Csrf', '1');
+    const before = method === 'get' ? '' : await snapshot();
+    const res = await (body === undefined ? req : req.send(body as object));
+    if (expected === 'P') {
+      expect(NOT_PASSED.has(res.body.code), `${id} by ${caller}: ${JSON.stringify(res.body)}`).toBe(false);
+    } else {
+      expect([res.body.code, res.status < 500]).toEqual([expected, true]);
+      if (method !== 'get') expect(await snapshot()).toBe(before);
+    }
+  });
+});
