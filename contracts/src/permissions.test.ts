@@ -45,6 +45,9 @@ const rows: Row[] = [
   ['demo delete even by owner', user, 'project.delete', project('owner', { demo: true }), DEMO_PROJECT],
   ['demo session views demo', demoUser, 'project.view', project('stranger', { demo: true }), OK],
   ['demo session writes demo', demoUser, 'wireless.configure', project('stranger', { demo: true }), DEMO_PROJECT],
+  ['demo shares viewed by anybody', user, 'project.viewShares', project('stranger', { demo: true }), OK],
+  ['demo shares changed by nobody', user, 'project.share', project('stranger', { demo: true }), DEMO_PROJECT],
+  ['shares viewed by a rw guest', user, 'project.viewShares', project('shared-rw'), READ_ONLY_PROJECT],
   ['demo session writes own project', demoUser, 'project.update', project('owner'), DEMO_PROJECT],
   // API keys (spec §2 openapi access type): their projects only; reading only when read-only; never owner actions
   ['read key view', readKey, 'device.view', project('owner'), OK],

@@ -49,6 +49,8 @@ export const ACTIONS = [
   'project.update',
   'project.delete',
   'project.share',
+  /** who the project is shared with: the owner's, and open to all on the demo projects (seeded, read-only) */
+  'project.viewShares',
   'project.transfer',
   'project.backup',
   'device.view',
@@ -71,7 +73,7 @@ export type Decision = { ok: true } | { ok: false; code: ErrorCodeValue };
 
 const VIEW_ACTIONS: ReadonlySet<Action> = new Set(['project.view', 'device.view']);
 // spec §6: read-write sharing grants device management, not ownership of the project
-const OWNER_ACTIONS: ReadonlySet<Action> = new Set(['project.delete', 'project.share', 'project.transfer']);
+const OWNER_ACTIONS: ReadonlySet<Action> = new Set(['project.delete', 'project.share', 'project.viewShares', 'project.transfer']);
 // writes that go to one device and need it reachable through the cloud (spec §4, §6)
 const DEVICE_WRITES: ReadonlySet<Action> = new Set([
   'device.configure',
@@ -108,8 +110,8 @@ export function can(principal: Principal | null, action: Action, project: Projec
   const key = principal.apiKey;
   if (key?.projects && !key.projects.includes(project.id)) return deny(ErrorCode.DATA_NOT_FOUND);
 
-  // spec §1: demo projects are open to everybody for viewing and cannot be configured
-  if (project.demo) return view ? ALLOW : deny(ErrorCode.DEMO_PROJECT);
+  // spec §1: demo projects are open to everybody for viewing (their seeded shares too) and cannot be configured
+  if (project.demo) return view || action === 'project.viewShares' ? ALLOW : deny(ErrorCode.DEMO_PROJECT);
 
   // a stranger or an expired share learns nothing about the project, not even that it exists
   if (project.relation === 'stranger' || (project.relation !== 'owner' && project.shareExpired)) {

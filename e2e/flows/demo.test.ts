@@ -46,4 +46,20 @@ describe('live demo', () => {
     await page.getByRole('cell', { name: 'Demo Hotel', exact: true }).waitFor();
     expect(await page.getByRole('cell', { name: 'Hijacked', exact: true }).count()).toBe(0);
   });
+
+  it('the demo hotel\'s Permission sharing shows its seeded shares, every action disabled with the reason', async () => {
+    const { page } = flow;
+    await page.goto('/static/lrf');
+    await page.getByRole('button', { name: 'Try the live demo' }).click();
+    await page.waitForURL('**/overview/preview');
+    await page.goto(`/manage/authority?project=${DEMO_PROJECT_IDS.WLAN}`);
+    const table = page.getByRole('table', { name: 'Shares of this project' });
+    await table.getByText('front-desk@demo-hotel.example').waitFor();
+    expect(await table.getByRole('row').filter({ hasText: 'installer@netcraft.example' }).textContent()).toContain('Expired');
+    const share = page.getByRole('button', { name: /Share project/ });
+    expect(await share.getAttribute('aria-disabled')).toBe('true');
+    await page.getByText('Demo projects can be looked at but not changed.').first().waitFor();
+    await share.click({ force: true }); // Playwright treats aria-disabled as not clickable; a user still can
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
 });

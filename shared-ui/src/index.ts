@@ -6,7 +6,7 @@ export type { ApiClient, ApiClientOptions, EndpointInput, EndpointOutput, Reques
 export { projectRefOf } from './mfe/props';
 export type { AccountPreferences, MfeProps, ProjectRef, TableColumnSettings } from './mfe/props';
 export { MfeContext, useMfe } from './mfe/context';
-export { decide, principalOf, projectContextOf, useCan } from './mfe/use-can';
+export { decide, principalOf, projectContextOf, refusalText, useCan } from './mfe/use-can';
 export type { DeviceFacts } from './mfe/use-can';
 export { useLoad } from './mfe/use-load';
 export type { Loaded } from './mfe/use-load';

@@ -11,6 +11,20 @@ const DEMO_PROJECTS = [
   { id: DEMO_PROJECT_IDS.MESH, project_name: 'Demo Home', net_mode: NetMode.MESH, scenario: 'smart-home', location: 'Shenzhen, Guangdong, China', address: '2 Demo Road' },
 ];
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * Accounts the demo projects are shared with (they cannot sign in: no password), so the Permission
+ * sharing page of the live demo shows what a site handed over looks like: permanent, timed and
+ * expired shares, read-only and read-write.
+ */
+const DEMO_GUESTS = [
+  { account: 'front-desk@demo-hotel.example', nick: 'Front desk', project: DEMO_PROJECT_IDS.WLAN, share_right: 'r', hours: null },
+  { account: 'it-support@demo-hotel.example', nick: 'IT support', project: DEMO_PROJECT_IDS.WLAN, share_right: 'rw', hours: 24 * 365 },
+  { account: 'installer@netcraft.example', nick: 'Netcraft installer', project: DEMO_PROJECT_IDS.WLAN, share_right: 'rw', hours: -24 },
+  { account: 'family@demo-home.example', nick: 'Family', project: DEMO_PROJECT_IDS.MESH, share_right: 'r', hours: null },
+] as const;
+
 export async function seedDemo(db: Knex, now: number = Date.now()): Promise<void> {
   await db('accounts')
     .insert({ account: DEMO_ACCOUNT, account_kind: 'email', nick: 'Live demo', role: 0, password_hash: null, created_at: now, updated_at: now })
@@ -21,6 +35,17 @@ export async function seedDemo(db: Knex, now: number = Date.now()): Promise<void
       await trx('projects')
         .insert({ ...p, zone: DEFAULT_ZONE, subtitle: null, owner_account_id: null, created_at: now, updated_at: now })
         .onConflict('id')
+        .ignore();
+    }
+    for (const g of DEMO_GUESTS) {
+      await trx('accounts')
+        .insert({ account: g.account, account_kind: 'email', nick: g.nick, role: 0, password_hash: null, created_at: now, updated_at: now })
+        .onConflict('account')
+        .ignore();
+      const guest = (await trx('accounts').where({ account: g.account }).first('id')) as { id: number };
+      await trx('project_members')
+        .insert({ project_id: g.project, account_id: guest.id, share_right: g.share_right, shared_at: now - 30 * 24 * HOUR_MS, expires_at: g.hours === null ? null : now + g.hours * HOUR_MS, shared_by_account_id: null })
+        .onConflict(['project_id', 'account_id'])
         .ignore();
     }
   });

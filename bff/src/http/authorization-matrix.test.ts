@@ -9,7 +9,6 @@ import { ENDPOINTS, ErrorCode, fillPath, type EndpointId } from '@airloom/contra
 import { registerDevices } from '@airloom/gateway/testing';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withProjectsChange } from '../db/change-counters.js';
 import { backends, client, createTestEnv, signedUp, type Client, type TestEnv } from '../test/test-env.js';
 
 const CALLERS = ['owner', 'rw', 'r', 'expired', 'stranger', 'demo', 'anonymous', 'keyR', 'keyRw'] as const;

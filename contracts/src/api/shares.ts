@@ -77,10 +77,13 @@ const caps = [
   { code: ErrorCode.MANAGEABLE_PERMISSION_LIMIT, text: 'shares.manageableLimit' },
 ] as const;
 
-/** ARCHITECTURE §4: the share endpoints, declared once (endpoint.ts). Owner only (can(): project.share). */
+/**
+ * ARCHITECTURE §4: the share endpoints, declared once (endpoint.ts). Owner only (can(): project.share);
+ * the list also on the demo projects, for everybody (project.viewShares).
+ */
 export const shareEndpoints = {
   list: endpoint({
-    method: 'get', path: '/projects/:id/shares', tag, auth: 'session', action: 'project.share',
+    method: 'get', path: '/projects/:id/shares', tag, auth: 'session', action: 'project.viewShares',
     summary: 'Who the project is shared with, expired shares included',
     params: ProjectIdParamSchema, response: ShareListResponseSchema, errors: [ownerOnly],
   }),

@@ -4,6 +4,8 @@ import {
   can,
   deviceContext,
   ErrorCode,
+  errorMessage,
+  text,
   isDemoProject,
   type MeResponse,
   type Action,
@@ -41,4 +43,16 @@ export function decide(session: MeResponse, project: ProjectRef | null, action: 
 export function useCan(action: Action, device?: DeviceFacts): Decision {
   const { session, project } = useMfe();
   return decide(session, project, action, device);
+}
+
+const REFUSAL_TEXT: Partial<Record<number, string>> = {
+  [ErrorCode.DEMO_PROJECT]: 'apiErrors.common.demoProject',
+  [ErrorCode.READ_ONLY_PROJECT]: 'apiErrors.common.readOnlyProject',
+  [ErrorCode.DATA_NOT_FOUND]: 'apiErrors.common.projectNotFound',
+};
+
+/** The sentence a person reads for a refusal of can(): the API's own sentence where it has one. */
+export function refusalText(code: number): string {
+  const key = REFUSAL_TEXT[code];
+  return key ? text(key) : errorMessage(code);
 }

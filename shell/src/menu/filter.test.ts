@@ -108,6 +108,8 @@ describe('filterMenu', () => {
     it.each(SPEC_TABLE.map(([path, , , , rw]) => [path, rw] as const))('%s hidden for a read-only user: %s', (path, rw) => {
       expect(visiblePaths({ right: 'r' }).includes(path)).toBe(!rw);
       expect(visiblePaths({ right: 'rw' }).includes(path)).toBe(true);
+      // a demo project shows every screen, read-only, to whoever looks at it
+      expect(visiblePaths({ right: 'r', demoProject: true }).includes(path)).toBe(true);
     });
   });
 

@@ -13,6 +13,12 @@ export interface MenuContext {
   right: Right | null;
   /** Remote names listed in `/remotes.json`. */
   deployedRemotes: readonly string[];
+  /**
+   * The current project is a demo project: its screens are all shown, read-only, with their actions
+   * disabled and the reason given, so an evaluator sees what the console can do
+   * (docs/decisions/shell-front-end.md "The demo shows its actions").
+   */
+  demoProject?: boolean;
 }
 
 /** Why an entry is not shown; `remote` = its remote is not deployed. */
@@ -24,7 +30,7 @@ export function entryDecision(entry: MenuEntry, ctx: MenuContext): EntryDecision
   const flags = ctx.flags as readonly string[];
   if ((entry.flag && !flags.includes(entry.flag)) || (entry.requires && !flags.includes(entry.requires))) return { ok: false, reason: 'flag' };
   if (ctx.netMode !== null && !entry.netModes.includes(ctx.netMode)) return { ok: false, reason: 'netMode' };
-  if (ctx.right === 'r' && entry.right === 'rw') return { ok: false, reason: 'right' };
+  if (ctx.right === 'r' && entry.right === 'rw' && !ctx.demoProject) return { ok: false, reason: 'right' };
   if (!ctx.deployedRemotes.includes(entry.remote)) return { ok: false, reason: 'remote' };
   return { ok: true };
 }

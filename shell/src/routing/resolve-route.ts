@@ -3,6 +3,7 @@
 // only ever fetched for a route the user may see.
 import { entryDecision, type HiddenReason, type MenuContext } from '../menu/filter';
 import { findEntry, MENU_TREE, type MenuEntry, type MenuNode } from '../menu/tree';
+import { isDemoProject } from '@airloom/contracts';
 import { BUILD_FLAGS } from '../env';
 import type { ShellState } from '../state/shell-store';
 
@@ -19,6 +20,7 @@ export function menuContext(state: Pick<ShellState, 'accessType' | 'project' | '
     accessType: state.accessType,
     netMode: state.project?.netMode ?? null,
     right: state.project?.right ?? null,
+    demoProject: state.project ? isDemoProject(state.project.id) : false,
     flags,
     deployedRemotes: (state.remotes ?? []).map((r) => r.name),
   };

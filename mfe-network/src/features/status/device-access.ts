@@ -3,7 +3,7 @@
 // would refuse"). One exception: the demo shows what the console can do, disabled with the reason
 // (docs/decisions/shell-front-end.md "The demo shows its actions").
 import { DEVICE_OPERATIONS, ErrorCode, errorMessage, type Action, type DeviceItem } from '@airloom/contracts';
-import { i18n, useCan } from '@airloom/shared-ui';
+import { i18n, refusalText, useCan } from '@airloom/shared-ui';
 
 export type DeviceAction = 'rename' | 'reboot' | 'locate';
 
@@ -24,7 +24,7 @@ export type Offer = { kind: 'hidden' } | { kind: 'enabled' } | { kind: 'disabled
 export function useProjectOffer(action: Action): Offer {
   const decision = useCan(action);
   if (decision.ok) return { kind: 'enabled' };
-  return decision.code === ErrorCode.DEMO_PROJECT ? { kind: 'disabled', reason: errorMessage(decision.code) } : { kind: 'hidden' };
+  return decision.code === ErrorCode.DEMO_PROJECT ? { kind: 'disabled', reason: refusalText(decision.code) } : { kind: 'hidden' };
 }
 
 export function useDeviceOffer(action: DeviceAction, device: DeviceItem): Offer {

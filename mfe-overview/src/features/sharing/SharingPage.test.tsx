@@ -75,6 +75,21 @@ describe('SharingPage', () => {
     expect(bff.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ endNow: true });
   });
 
+  it('on a demo project shows the seeded shares with every action disabled, saying why', async () => {
+    const bff = fakeBff({ 'GET /projects/500000/shares': () => ok({ items: [cleo], total: 1 }) });
+    const demoProject: ProjectRef = { id: 500000, projectName: 'Demo Hotel', right: 'r', netMode: 0, owner: false };
+    renderPage(<SharingPage />, bff.api, { project: demoProject, path: '/manage/authority' });
+    const table = await screen.findByRole('table', { name: 'Shares of this project' });
+    expect(within(table).getByText('cleo@example.com')).toBeTruthy();
+    const share = screen.getByRole('button', { name: /Share project/ });
+    expect(share.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getAllByText('Demo projects can be looked at but not changed.').length).toBeGreaterThan(0);
+    await userEvent.setup().click(share);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(table).getByRole('button', { name: /End now the share with cleo@example.com/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(bff.count('GET', '/projects/500000/transfer')).toBe(0);
+  });
+
   it('tells a read-write guest that only the owner manages shares, and asks the server nothing', async () => {
     const bff = server([cleo]);
     renderPage(<SharingPage />, bff.api, { project: { ...owned, owner: false }, path: '/manage/authority' });

@@ -3,8 +3,8 @@
 // end now and revoke. Only the owner manages shares (can(): project.share); anybody else is told so.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShareItem } from '@airloom/contracts';
-import { ApiError, Badge, Button, ConfirmDialog, EmptyState, InlineNotice, Page, PageHeader, Row, Spinner, Table, useCan, useLoad, useMfe, useNotice, type ProjectRef, type TableColumn } from '@airloom/shared-ui';
+import { ErrorCode, type ShareItem } from '@airloom/contracts';
+import { ApiError, Badge, Button, ConfirmDialog, EmptyState, InlineNotice, Page, PageHeader, Row, Spinner, Table, refusalText, useCan, useLoad, useMfe, useNotice, type ProjectRef, type TableColumn } from '@airloom/shared-ui';
 import { createOverviewApi } from '../../api';
 import { ShareForm } from './ShareForm';
 import { TransferSection } from './TransferSection';
@@ -26,8 +26,11 @@ function ProjectShares({ project }: { project: ProjectRef }) {
   const mfe = useMfe();
   const { notify } = useNotice();
   const allowed = useCan('project.share');
+  // the live demo shows its seeded shares with every action there but disabled, saying why
+  const visible = useCan('project.viewShares');
+  const demoReason = !allowed.ok && allowed.code === ErrorCode.DEMO_PROJECT ? refusalText(allowed.code) : undefined;
   const api = useMemo(() => createOverviewApi(mfe.api), [mfe.api]);
-  const shares = useLoad((signal) => (allowed.ok ? api.listShares(project.id, signal) : Promise.resolve(null)));
+  const shares = useLoad((signal) => (visible.ok ? api.listShares(project.id, signal) : Promise.resolve(null)));
   const [editing, setEditing] = useState<{ share: ShareItem | null } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
@@ -78,14 +81,14 @@ function ProjectShares({ project }: { project: ProjectRef }) {
         title={t('sharing.title')}
         description={t('sharing.description', { name: project.projectName })}
         actions={
-          allowed.ok && (
-            <Button variant="primary" onClick={() => setEditing({ share: null })}>
+          (allowed.ok || demoReason) && (
+            <Button variant="primary" disabled={!allowed.ok} disabledReason={demoReason} onClick={() => setEditing({ share: null })}>
               {t('sharing.share')}
             </Button>
           )
         }
       />
-      {!allowed.ok ? (
+      {!visible.ok ? (
         <InlineNotice tone="info">{t('sharing.ownerOnly')}</InlineNotice>
       ) : (
         <>
@@ -100,24 +103,27 @@ function ProjectShares({ project }: { project: ProjectRef }) {
               getRowId={(s) => String(s.id)}
               initialSort={{ id: 'sharedAt', desc: true }}
               empty={<EmptyState title={t('sharing.empty')} description={t('sharing.emptyHint')} />}
-              rowActions={(s) => (
-                <Row $gap="xs" $wrap={false}>
-                  <Button size="sm" variant="ghost" aria-label={t('sharing.changeShare', { account: s.account })} onClick={() => setEditing({ share: s })}>
-                    {t('sharing.change')}
-                  </Button>
-                  {s.status === 'active' && (
-                    <Button size="sm" variant="ghost" aria-label={t('sharing.endShare', { account: s.account })} onClick={() => setPending({ kind: 'end', share: s })}>
-                      {t('sharing.end')}
+              rowActions={(s) => {
+                const off = { disabled: !allowed.ok, disabledReason: demoReason, reasonDisplay: 'info' as const };
+                return (
+                  <Row $gap="xs" $wrap={false}>
+                    <Button size="sm" variant="ghost" aria-label={t('sharing.changeShare', { account: s.account })} {...off} onClick={() => setEditing({ share: s })}>
+                      {t('sharing.change')}
                     </Button>
-                  )}
-                  <Button size="sm" variant="ghost" aria-label={t('sharing.removeShare', { account: s.account })} onClick={() => setPending({ kind: 'remove', share: s })}>
-                    {t('sharing.remove')}
-                  </Button>
-                </Row>
-              )}
+                    {s.status === 'active' && (
+                      <Button size="sm" variant="ghost" aria-label={t('sharing.endShare', { account: s.account })} {...off} onClick={() => setPending({ kind: 'end', share: s })}>
+                        {t('sharing.end')}
+                      </Button>
+                    )}
+                    <Button size="sm" variant="ghost" aria-label={t('sharing.removeShare', { account: s.account })} {...off} onClick={() => setPending({ kind: 'remove', share: s })}>
+                      {t('sharing.remove')}
+                    </Button>
+                  </Row>
+                );
+              }}
             />
           )}
-          <TransferSection api={api} project={project} />
+          <TransferSection api={api} project={project} disabledReason={demoReason} />
         </>
       )}
       <ShareForm

@@ -7,11 +7,12 @@ import { TransferRequestSchema } from '@airloom/contracts';
 import { ApiError, Button, Card, ConfirmDialog, InlineNotice, Modal, Row, Stack, TextField, useLoad, useNotice, useSchemaForm, type ProjectRef } from '@airloom/shared-ui';
 import type { OverviewApi } from '../../api';
 
-export function TransferSection({ api, project }: { api: OverviewApi; project: ProjectRef }) {
+/** `disabledReason`: the live demo shows the section with its action disabled, saying why. */
+export function TransferSection({ api, project, disabledReason }: { api: OverviewApi; project: ProjectRef; disabledReason?: string }) {
   const { t } = useTranslation('overview');
   const { notify } = useNotice();
   const formId = `tf${useId().replace(/:/g, '')}`;
-  const pending = useLoad((signal) => api.pendingTransfer(project.id, signal));
+  const pending = useLoad((signal) => (disabledReason ? Promise.resolve(null) : api.pendingTransfer(project.id, signal)));
   const [offering, setOffering] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -51,7 +52,7 @@ export function TransferSection({ api, project }: { api: OverviewApi; project: P
           <InlineNotice tone="info">{t('sharing.transfer.pending', { account: offer.to, until: new Date(offer.expiresAt).toLocaleString() })}</InlineNotice>
         ) : null}
         <Row $gap="sm">
-          <Button onClick={() => { form.reset({ account: '' }); setOffering(true); }}>{t(offer ? 'sharing.transfer.offerAgain' : 'sharing.transfer.offer')}</Button>
+          <Button disabled={Boolean(disabledReason)} disabledReason={disabledReason} onClick={() => { form.reset({ account: '' }); setOffering(true); }}>{t(offer ? 'sharing.transfer.offerAgain' : 'sharing.transfer.offer')}</Button>
           {offer && <Button variant="ghost" onClick={() => setWithdrawing(true)}>{t('sharing.transfer.withdraw')}</Button>}
         </Row>
       </Stack>
