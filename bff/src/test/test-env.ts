@@ -169,6 +169,13 @@ export function uniqueMobile(): string {
 
 export const PASSWORD = 'Secret-pass1';
 
+/** A new project of the client's account (a random name unless given); its id. */
+export async function ownProject(c: Client, name = `Project ${randomBytes(4).toString('hex')}`): Promise<number> {
+  const res = await c.post('/api/v1/projects', { projectName: name, scenario: 'hotel' });
+  if (res.body.code !== 0) throw new Error(`project: ${JSON.stringify(res.body)}`);
+  return res.body.data.id as number;
+}
+
 /** Signs up through the real flow (code from the dev outbox) and returns the logged-in client. */
 export async function signedUp(env: TestEnv, account = uniqueEmail()): Promise<{ c: Client; account: string }> {
   const c = client(env.app);

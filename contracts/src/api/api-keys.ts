@@ -7,6 +7,7 @@ import { charLength } from '../rules/key.js';
 import { apiRuleKey } from './en-api-rules.js';
 import { endpoint } from './endpoint.js';
 import { API_LIMITS } from './limits.js';
+import { idParam } from './projects.js';
 
 /** What an API key looks like on the wire (`Authorization: Bearer alk_…`). */
 export const API_KEY_PREFIX = 'alk_';
@@ -50,12 +51,7 @@ export const ApiKeyCreatedSchema = z.object({
   secret: z.string(),
 });
 
-export const ApiKeyParamsSchema = z.object({
-  keyId: z
-    .string({ error: apiRuleKey('apiKeyId', 'format') })
-    .regex(/^[1-9][0-9]{0,9}$/, { error: apiRuleKey('apiKeyId', 'format') })
-    .transform(Number),
-});
+export const ApiKeyParamsSchema = z.object({ keyId: idParam(apiRuleKey('apiKeyId', 'format')) });
 
 const tag = 'account';
 const sessionOnly = { code: ErrorCode.TOKEN_MISSING, text: 'apiKeys.sessionOnly' } as const;

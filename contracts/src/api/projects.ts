@@ -14,14 +14,17 @@ const maxChars = (max: number, key: `rules.${string}`) =>
 export const projectLocation = maxChars(API_LIMITS.locationMaxLength, apiRuleKey('location', 'length'));
 export const projectAddress = maxChars(API_LIMITS.addressMaxLength, apiRuleKey('address', 'length'));
 
-/** `:id` of /projects/:id — digits only, within a 32-bit id. */
-export const ProjectIdParamSchema = z.object({
-  id: z
-    .string({ error: apiRuleKey('projectId', 'format') })
-    .regex(/^[1-9][0-9]{0,9}$/, { error: apiRuleKey('projectId', 'format') })
+/** A numeric id in a path (`:id`, `:shareId`, …): digits only, within a 32-bit id. */
+export function idParam(error: `rules.${string}`) {
+  return z
+    .string({ error })
+    .regex(/^[1-9][0-9]{0,9}$/, { error })
     .transform(Number)
-    .refine((n) => n <= 2_147_483_647, { error: apiRuleKey('projectId', 'format') }),
-});
+    .refine((n) => n <= 2_147_483_647, { error });
+}
+
+/** `:id` of /projects/:id. */
+export const ProjectIdParamSchema = z.object({ id: idParam(apiRuleKey('projectId', 'format')) });
 
 const editable = {
   projectName,

@@ -8,7 +8,7 @@ import { LIMITS } from '../limits.js';
 import { accountId } from './auth.js';
 import { apiRuleKey } from './en-api-rules.js';
 import { endpoint } from './endpoint.js';
-import { ProjectIdParamSchema } from './projects.js';
+import { idParam, ProjectIdParamSchema } from './projects.js';
 
 export const sharePermission = z.enum(PROJECT_RIGHTS, { error: apiRuleKey('sharePermission', 'value') });
 
@@ -61,12 +61,7 @@ export type ShareItem = z.output<typeof ShareItemSchema>;
 export const ShareListResponseSchema = z.object({ items: z.array(ShareItemSchema), total: z.number().int() });
 export type ShareListResponse = z.output<typeof ShareListResponseSchema>;
 
-export const ShareParamsSchema = ProjectIdParamSchema.extend({
-  shareId: z
-    .string({ error: apiRuleKey('shareId', 'format') })
-    .regex(/^[1-9][0-9]{0,9}$/, { error: apiRuleKey('shareId', 'format') })
-    .transform(Number),
-});
+export const ShareParamsSchema = ProjectIdParamSchema.extend({ shareId: idParam(apiRuleKey('shareId', 'format')) });
 
 const tag = 'shares';
 const ownerOnly = { code: ErrorCode.READ_ONLY_PROJECT, text: 'shares.ownerOnly' } as const;

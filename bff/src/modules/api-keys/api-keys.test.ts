@@ -5,7 +5,7 @@
 import { API_LIMITS, ErrorCode } from '@airloom/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, client, createTestEnv, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
+import { backends, ownProject, client, createTestEnv, signedUp, type TestEnv } from '../../test/test-env.js';
 
 describe.each(backends())('API keys on %s', (backend) => {
   let env: TestEnv;
@@ -16,11 +16,6 @@ describe.each(backends())('API keys on %s', (backend) => {
     await env?.close();
   });
 
-  async function ownProject(c: Client, name = `Keyed ${Math.random().toString(36).slice(2, 10)}`): Promise<number> {
-    const res = await c.post('/api/v1/projects', { projectName: name, scenario: 'hotel' });
-    expect(res.body.code).toBe(0);
-    return res.body.data.id as number;
-  }
   const withKey = (secret: string) => ({
     get: (url: string) => request(env.app).get(url).set('Authorization', `Bearer ${secret}`),
     patch: (url: string, body: object) => request(env.app).patch(url).set('Authorization', `Bearer ${secret}`).send(body),

@@ -3,7 +3,7 @@
 // share changes no row.
 import { ErrorCode, LIMITS } from '@airloom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestEnv, signedUp, uniqueEmail, type Client, type TestEnv } from '../../test/test-env.js';
+import { backends, ownProject, createTestEnv, signedUp, uniqueEmail, type TestEnv } from '../../test/test-env.js';
 
 const HOUR = 3_600_000;
 
@@ -16,11 +16,6 @@ describe.each(backends())('project shares on %s', (backend) => {
     await env?.close();
   });
 
-  async function ownProject(c: Client): Promise<number> {
-    const res = await c.post('/api/v1/projects', { projectName: `Share ${Math.random().toString(36).slice(2, 10)}`, scenario: 'hotel' });
-    expect(res.body.code).toBe(0);
-    return res.body.data.id as number;
-  }
   /** accounts nobody signs in with, for filling caps */
   async function bareAccounts(n: number): Promise<string[]> {
     const now = env.clock.now();

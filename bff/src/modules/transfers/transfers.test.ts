@@ -3,7 +3,7 @@
 // shares stay; a declined, withdrawn, answered or expired offer changes nothing.
 import { ErrorCode } from '@airloom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestEnv, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
+import { backends, ownProject, createTestEnv, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
 
 const HOUR = 3_600_000;
 
@@ -16,11 +16,6 @@ describe.each(backends())('project transfer on %s', (backend) => {
     await env?.close();
   });
 
-  async function ownProject(c: Client, name = `Handover ${Math.random().toString(36).slice(2, 10)}`): Promise<number> {
-    const res = await c.post('/api/v1/projects', { projectName: name, scenario: 'hotel' });
-    expect(res.body.code).toBe(0);
-    return res.body.data.id as number;
-  }
   /** the token of the last offer sent to an account, from the link in the dev outbox */
   function tokenSentTo(account: string): string {
     const message = env.outbox().reverse().find((m) => m.to === account && m.purpose === 'transfer');
