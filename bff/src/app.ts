@@ -12,7 +12,7 @@ import { createProjectAccess } from './http/project-access.js';
 import { csrfGuard, securityHeaders } from './http/security.js';
 import { createLogger, type Logger } from './logger.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
-import { authHandlers } from './modules/auth/auth.routes.js';
+import { accountHandlers, authHandlers } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createOutboxSender, type Sender } from './modules/auth/sender.js';
 import { createDevicesRepository } from './modules/devices/devices.repository.js';
@@ -115,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
       devices: deviceHandlers({ devices, authenticate: callers.authenticate, access, hub: eventHub }),
       manufacturer: manufacturerHandlers(manufacturer),
       shares: shareHandlers(shares),
+      account: accountHandlers(auth),
       apiKeys: apiKeyHandlers(apiKeys),
       transfers: transferHandlers(transfers),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),

@@ -12,6 +12,7 @@ import * as changeCounters from './migrations/20261121000700_create-change-count
 import * as widenProjectZone from './migrations/20261121000800_widen-project-zone.js';
 import * as apiKeys from './migrations/20261121000900_create-api-keys.js';
 import * as projectTransfers from './migrations/20261121001000_create-project-transfers.js';
+import * as sessionEndReason from './migrations/20261121001100_add-session-end-reason.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -30,6 +31,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261121000800_widen-project-zone', migration: widenProjectZone },
   { name: '20261121000900_create-api-keys', migration: apiKeys },
   { name: '20261121001000_create-project-transfers', migration: projectTransfers },
+  { name: '20261121001100_add-session-end-reason', migration: sessionEndReason },
   // the gateway's tables (devices, status log, operations); their names sort after these
   ...GATEWAY_MIGRATIONS,
 ];

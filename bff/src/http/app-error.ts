@@ -25,6 +25,7 @@ export function httpStatusFor(code: number): number {
       return 200;
     case ErrorCode.TOKEN_MISSING:
     case ErrorCode.TOKEN_EXPIRED:
+    case ErrorCode.PASSWORD_CHANGED:
       return 401;
     case ErrorCode.SIGNATURE:
     case ErrorCode.READ_ONLY_PROJECT:

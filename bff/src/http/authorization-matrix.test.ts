@@ -53,6 +53,9 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   'shares.create': OWNER_ONLY,
   'shares.update': OWNER_ONLY,
   'shares.remove': row('S', R, R, N, N, N, T, R, R),
+  'account.profile': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
+  // with a wrong current password (100 after the access step), so nobody's password changes here
+  'account.password': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
   'apiKeys.list': row('P', 'P', 'P', 'P', 'P', 'P', T, T, T),
   'apiKeys.create': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
   'apiKeys.revoke': row('S', 'S', 'S', 'S', 'S', 'S', T, T, T),
@@ -107,6 +110,8 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
       'devices.operate': () => ({ kind: 'locate' }),
       'shares.create': () => ({ account: invitee.account, permission: 'r', hours: 1 }),
       'shares.update': () => ({ permission: 'rw' }),
+      'account.profile': () => ({ nick: 'Matrix' }),
+      'account.password': () => ({ oldPassword: 'Not-the-password-1', password: 'New-pass-123', confirm: 'New-pass-123' }),
       'apiKeys.create': () => ({ name: `k ${randomBytes(3).toString('hex')}`, access: 'r' }),
       'transfers.offer': () => ({ account: invitee.account }),
       'manufacturer.register': () => ({ devices: [] }),

@@ -35,6 +35,11 @@ export const enApiErrors = {
     demoSession: 'The live demo cannot create projects: sign up to create your own.',
     ownerOnly: 'Only the owner of this project can delete it.',
   },
+  account: {
+    demo: 'The live demo account cannot be changed: sign up to have your own.',
+    wrongOldPassword: 'The current password is not right.',
+    passwordChanged: 'Your password was changed: please log in again with the new one.',
+  },
   apiKeys: {
     countLimit: `An account has at most ${API_LIMITS.apiKeysPerAccountMax} API keys: revoke one first.`,
     notFound: 'This API key does not exist or was revoked.',

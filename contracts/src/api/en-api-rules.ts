@@ -35,6 +35,7 @@ export const enApiRules = {
   apiKeyId: { format: 'The key id must be a positive whole number' },
   transferToken: { format: 'This link is not a transfer link: please open the link from the e-mail again' },
   transferAccount: { owner: 'You own this project already: offer it to another account' },
+  oldPassword: { required: 'Please enter your current password' },
   shareAccount: { owner: 'You own this project: share it with another account' },
   shareId: { format: 'The share id must be a positive whole number' },
   shareUpdate: { empty: 'Nothing to change: give the permission, the validity or an end' },

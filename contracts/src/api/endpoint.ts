@@ -86,7 +86,11 @@ export function commonErrors(e: AnyEndpoint): EndpointError[] {
   if (e.params || e.query || e.body) list.push({ code: ErrorCode.INVALID_PARAMS, text: 'common.invalidParams' });
   if (e.method !== 'get') list.push({ code: ErrorCode.SIGNATURE, text: 'common.signature' });
   if (e.auth !== 'none') {
-    list.push({ code: ErrorCode.TOKEN_MISSING, text: 'common.tokenMissing' }, { code: ErrorCode.TOKEN_EXPIRED, text: 'common.tokenExpired' });
+    list.push(
+      { code: ErrorCode.TOKEN_MISSING, text: 'common.tokenMissing' },
+      { code: ErrorCode.TOKEN_EXPIRED, text: 'common.tokenExpired' },
+      { code: ErrorCode.PASSWORD_CHANGED, text: 'account.passwordChanged' },
+    );
   }
   if (e.action) {
     list.push({ code: ErrorCode.DATA_NOT_FOUND, text: 'common.projectNotFound' });

@@ -1,5 +1,6 @@
 // The endpoint list (ARCHITECTURE §4): every endpoint of the BFF, by domain. The BFF mounts it,
 // the OpenAPI document loops over it, shared-ui's client is typed from it.
+import { accountEndpoints } from './account.js';
 import { apiKeyEndpoints } from './api-keys.js';
 import { authEndpoints } from './auth.js';
 import { deviceEndpoints, manufacturerEndpoints } from './devices.js';
@@ -16,6 +17,7 @@ export const API = {
   manufacturer: manufacturerEndpoints,
   platform: platformEndpoints,
   shares: shareEndpoints,
+  account: accountEndpoints,
   apiKeys: apiKeyEndpoints,
   transfers: transferEndpoints,
 } as const;

@@ -7,6 +7,7 @@ export * from './remotes.js';
 export * from './devices.js';
 export * from './platform.js';
 export * from './shares.js';
+export * from './account.js';
 export * from './api-keys.js';
 export * from './transfers.js';
 export * from './endpoint.js';

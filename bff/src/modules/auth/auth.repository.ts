@@ -38,10 +38,12 @@ export interface SessionWithAccount {
   account: string;
   nick: string;
   role: number;
+  /** set when another session changed the password: this one is over */
+  ended_reason: string | null;
 }
 
 const FIND_SESSION_SQL =
-  'select s.id as session_id, s.expires_at, s.demo, a.id as account_id, a.account, a.nick, a.role ' +
+  'select s.id as session_id, s.expires_at, s.demo, s.ended_reason, a.id as account_id, a.account, a.nick, a.role ' +
   'from sessions as s inner join accounts as a on a.id = s.account_id where s.token_hash = ? limit 1';
 
 const ACCOUNT_COLUMNS = ['id', 'account', 'account_kind', 'nick', 'role', 'password_hash'];
@@ -141,6 +143,19 @@ export function createAuthRepository(db: Knex) {
 
     async deleteSession(tokenHash: string): Promise<void> {
       await db('sessions').where({ token_hash: tokenHash }).delete();
+    },
+
+    /** Marks every other session of the account as ended for `reason`. */
+    async endOtherSessions(accountId: number, keepTokenHash: string, reason: string): Promise<void> {
+      await db('sessions').where({ account_id: accountId }).whereNot({ token_hash: keepTokenHash }).update({ ended_reason: reason });
+    },
+
+    async updateNick(accountId: number, nick: string, now: number): Promise<void> {
+      await db('accounts').where({ id: accountId }).update({ nick, updated_at: now });
+    },
+
+    async findAccountById(accountId: number): Promise<AccountRow | undefined> {
+      return db('accounts').where({ id: accountId }).first();
     },
 
     async deleteSessionsOfAccount(accountId: number): Promise<void> {

@@ -30,3 +30,14 @@ export function authHandlers(auth: AuthService): Handlers['auth'] {
     },
   };
 }
+
+/** Handlers of contracts' account endpoints (API.account): the signed-in person's own settings. */
+export function accountHandlers(auth: AuthService): Handlers['account'] {
+  return {
+    profile: (call) => auth.updateProfile(call.principal(), call.body.nick),
+    password: async (call) => {
+      await auth.changePassword(call.principal(), sessionToken(call.req), call.body.oldPassword, call.body.password);
+      return null;
+    },
+  };
+}

@@ -206,6 +206,30 @@ export function createAuthService(deps: AuthServiceDeps) {
       logger.info({ event: 'password-reset', accountId: row.id }, 'password reset');
     },
 
+    /** spec §1 profile: the nickname (the name rule of §5). */
+    async updateProfile(principal: Principal, nick: string): Promise<MeResponse> {
+      if (principal.demo) throw new AppError(ErrorCode.DEMO_PROJECT);
+      await repo.updateNick(principal.accountId, nick, clock());
+      sessions.forgetAccount(principal.accountId);
+      const row = await repo.findAccountById(principal.accountId);
+      if (!row) throw new AppError(ErrorCode.TOKEN_EXPIRED);
+      return toMe(row, false);
+    },
+
+    /**
+     * A new password, given the current one (wrong: 100). Every other session of the account ends and
+     * answers 70 when next used; this one goes on.
+     */
+    async changePassword(principal: Principal, token: string | undefined, oldPassword: string, password: string): Promise<void> {
+      if (principal.demo) throw new AppError(ErrorCode.DEMO_PROJECT);
+      const row = await repo.findAccountById(principal.accountId);
+      if (!row?.password_hash || !(await argonVerify(row.password_hash, oldPassword))) throw new AppError(ErrorCode.WRONG_OLD_PASSWORD);
+      await repo.updatePassword(row.id, await argonHash(password), clock());
+      await repo.endOtherSessions(row.id, token ? hashToken(token) : '', 'password');
+      sessions.forgetAccount(row.id);
+      logger.info({ event: 'password-changed', accountId: row.id }, 'password changed');
+    },
+
     /** The session behind a cookie token: TOKEN_MISSING without one, TOKEN_EXPIRED when unknown or expired. */
     async authenticate(token: string | undefined): Promise<AuthenticatedSession> {
       if (!token) throw new AppError(ErrorCode.TOKEN_MISSING);
@@ -216,6 +240,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (row.expires_at <= clock()) {
         await endSession(tokenHash);
         throw new AppError(ErrorCode.TOKEN_EXPIRED);
+      }
+      // another session changed the password: this one is over, and says why (spec §8 code 70)
+      if (row.ended_reason) {
+        await endSession(tokenHash);
+        throw new AppError(ErrorCode.PASSWORD_CHANGED);
       }
       if (!cached) sessions.set(tokenHash, row); // the window counts from the database read, not the last use
       return {
