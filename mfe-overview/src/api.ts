@@ -8,6 +8,9 @@ import {
   type ProjectItem,
   type ProjectListResponse,
   type ProjectUpdateRequest,
+  type ApiKeyCreateRequest,
+  type PasswordChangeRequest,
+  type ProfileUpdateRequest,
   type ShareCreateRequest,
   type ShareUpdateRequest,
 } from '@airloom/contracts';
@@ -35,6 +38,11 @@ export function createOverviewApi(api: ApiClient) {
     pendingTransfer: async (id: number, signal?: AbortSignal) => (await api.call(API.transfers.pending, { params: { id }, signal })).transfer,
     offerTransfer: (id: number, account: string) => api.call(API.transfers.offer, { params: { id }, body: { account } }),
     withdrawTransfer: (id: number) => api.call(API.transfers.cancel, { params: { id } }),
+    updateProfile: (body: ProfileUpdateRequest) => api.call(API.account.profile, { body }),
+    changePassword: (body: PasswordChangeRequest) => api.call(API.account.password, { body }),
+    listKeys: (signal?: AbortSignal) => api.call(API.apiKeys.list, { signal }),
+    createKey: (body: ApiKeyCreateRequest) => api.call(API.apiKeys.create, { body }),
+    revokeKey: (keyId: number) => api.call(API.apiKeys.revoke, { params: { keyId } }),
   };
 }
 

@@ -13,6 +13,7 @@ export const shellEn = {
     overviewPreview: 'Overview',
     overviewList: 'Projects',
     dataScreen: 'Data screen',
+    accountSettings: 'Account settings',
     networkStatus: 'Network status',
     wifiMap: 'Wi-Fi map',
     topology: 'Network topology',
@@ -44,6 +45,7 @@ export const shellEn = {
     readOnly: 'Read-only',
     accountFor: 'Account menu for',
     logout: 'Log out',
+    accountSettings: 'Account settings',
   },
   overlay: { label: 'Please wait' },
   remote: {

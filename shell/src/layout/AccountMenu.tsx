@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, popoverSurface, VisuallyHidden } from '@airloom/shared-ui';
 import { useShell } from '../state/shell-store';
-import { api, clientStorage, setLoading } from '../shell-context';
+import { api, clientStorage, navigate, setLoading } from '../shell-context';
 import { logout } from '../storage/logout';
 
 const Wrap = styled.div`
@@ -82,6 +82,17 @@ export function AccountMenu() {
       {open && (
         <Popover id={popId}>
           <Account>{session.account}</Account>
+          {!session.demo && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setOpen(false);
+                navigate('/overview/account');
+              }}
+            >
+              {t('shell.header.accountSettings')}
+            </Button>
+          )}
           <Button
             variant="secondary"
             onClick={() => {

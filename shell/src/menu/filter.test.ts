@@ -40,10 +40,14 @@ const SPEC_TABLE: [string, boolean, boolean, BuildFlag | null, boolean, string][
 ];
 
 describe('the menu tree holds the whole §2 route table', () => {
-  it('has exactly the routes of the table, each once', () => {
-    const paths = flattenMenu(MENU_TREE).map((e) => e.path);
+  it('has exactly the routes of the table, each once, plus the account settings opened from the account menu', () => {
+    const paths = flattenMenu(MENU_TREE).filter((e) => !e.hidden).map((e) => e.path);
     expect([...paths].sort()).toEqual(SPEC_TABLE.map(([p]) => p).sort());
     expect(new Set(paths).size).toBe(paths.length);
+    expect(flattenMenu(MENU_TREE).filter((e) => e.hidden).map((e) => e.path)).toEqual(['/overview/account']);
+    // reachable, but not listed in the menu
+    expect(entryDecision(findEntry(MENU_TREE, '/overview/account')!, base)).toEqual({ ok: true });
+    expect(visiblePaths({}).includes('/overview/account')).toBe(false);
   });
 
   it('groups: network, configuration with gateway settings inside, data, tool, plus overview', () => {

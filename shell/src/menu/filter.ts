@@ -35,12 +35,12 @@ export function entryDecision(entry: MenuEntry, ctx: MenuContext): EntryDecision
   return { ok: true };
 }
 
-/** The menu tree with every entry the context does not allow removed, and empty groups dropped. */
+/** The menu tree with every entry the context does not allow (and the hidden ones) removed, and empty groups dropped. */
 export function filterMenu(tree: readonly MenuNode[], ctx: MenuContext): MenuNode[] {
   const out: MenuNode[] = [];
   for (const node of tree) {
     if (node.kind === 'entry') {
-      if (entryDecision(node, ctx).ok) out.push(node);
+      if (!node.hidden && entryDecision(node, ctx).ok) out.push(node);
       continue;
     }
     const children = filterMenu(node.children, ctx);

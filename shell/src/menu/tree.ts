@@ -41,6 +41,8 @@ export interface MenuEntry {
   right: Right;
   /** Screens under /manage work inside one project; without a current one the shell asks for it. */
   needsProject: boolean;
+  /** Reachable but not listed in the menu: it is opened from elsewhere (the account menu). */
+  hidden?: boolean;
 }
 
 export interface MenuGroup {
@@ -67,6 +69,8 @@ export const MENU_TREE: readonly MenuNode[] = [
       overview('/overview/preview', 'menu.overviewPreview'),
       overview('/overview/list', 'menu.overviewList'),
       overview('/overview/preview/datascreen', 'menu.dataScreen', 'dashboard'),
+      // spec §1 profile and account management; opened from the account menu in the header
+      { ...overview('/overview/account', 'menu.accountSettings'), hidden: true },
     ],
   },
   {
