@@ -43,6 +43,35 @@ export const ShareUpdateRequestSchema = z
   });
 export type ShareUpdateRequest = z.input<typeof ShareUpdateRequestSchema>;
 
+/** The share form's validity choice: permanent, or some hours from now. */
+export const SHARE_VALIDITIES = ['permanent', 'hours'] as const;
+
+/**
+ * The share form (the page's dialog): the hours as typed, checked with the API's own hours rule, and
+ * the account with the API's account rule when a share is created. Changing a share that ends some
+ * time keeps that end while the hours are left empty. Kept here so the remote needs no zod of its own.
+ */
+export const ShareFormSchema = z
+  .object({
+    account: z.string(),
+    permission: sharePermission,
+    validity: z.enum(SHARE_VALIDITIES),
+    hours: z.string(),
+    creating: z.boolean(),
+    keepsEnd: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.creating) {
+      const account = accountId.safeParse(v.account);
+      if (!account.success) ctx.addIssue({ code: 'custom', path: ['account'], message: account.error.issues[0]?.message ?? 'rules.account.format' });
+    }
+    if (v.validity !== 'hours' || (v.keepsEnd && v.hours.trim() === '')) return;
+    const typed = v.hours.trim() === '' ? Number.NaN : Number(v.hours);
+    const checked = shareHours.safeParse(Number.isFinite(typed) ? typed : undefined);
+    if (!checked.success || checked.data === null) ctx.addIssue({ code: 'custom', path: ['hours'], message: checked.error?.issues[0]?.message ?? apiRuleKey('shareHours', 'range') });
+  });
+export type ShareFormInput = z.input<typeof ShareFormSchema>;
+
 export const SHARE_STATUSES = ['active', 'expired'] as const;
 
 export const ShareItemSchema = z.object({

@@ -2,38 +2,11 @@
 // contracts' (the account, the permission, 1…8760 hours), so the form refuses what the server would.
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { accountId, sharePermission, shareHours, type ShareItem } from '@airloom/contracts';
+import { SHARE_VALIDITIES, ShareFormSchema, type ShareFormInput, type ShareItem } from '@airloom/contracts';
 import { Button, InlineNotice, Modal, Select, Stack, TextField, useSchemaForm, type SelectOption } from '@airloom/shared-ui';
 import type { OverviewApi } from '../../api';
 
-const VALIDITIES = ['permanent', 'hours'] as const;
-
-/**
- * What the form holds: the hours as typed, checked with the API's own hours rule, and the account
- * with the API's account rule when a share is created. Changing a share that ends some time keeps
- * that end while the hours are left empty.
- */
-const ShareFormSchema = z
-  .object({
-    account: z.string(),
-    permission: sharePermission,
-    validity: z.enum(VALIDITIES),
-    hours: z.string(),
-    creating: z.boolean(),
-    keepsEnd: z.boolean(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.creating) {
-      const account = accountId.safeParse(v.account);
-      if (!account.success) ctx.addIssue({ code: 'custom', path: ['account'], message: account.error.issues[0]?.message ?? 'rules.account.format' });
-    }
-    if (v.validity !== 'hours' || (v.keepsEnd && v.hours.trim() === '')) return;
-    const typed = v.hours.trim() === '' ? Number.NaN : Number(v.hours);
-    const checked = shareHours.safeParse(Number.isFinite(typed) ? typed : undefined);
-    if (!checked.success || checked.data === null) ctx.addIssue({ code: 'custom', path: ['hours'], message: checked.error?.issues[0]?.message ?? 'rules.shareHours.range' });
-  });
-type ShareFormValues = z.input<typeof ShareFormSchema>;
+type ShareFormValues = ShareFormInput;
 
 export interface ShareFormProps {
   open: boolean;
@@ -70,7 +43,7 @@ export function ShareForm({ open, api, projectId, share, onClose, onSaved }: Sha
     { value: 'r', label: t('sharing.permission.r') },
     { value: 'rw', label: t('sharing.permission.rw') },
   ];
-  const validities: SelectOption<(typeof VALIDITIES)[number]>[] = [
+  const validities: SelectOption<(typeof SHARE_VALIDITIES)[number]>[] = [
     { value: 'permanent', label: t('sharing.validity.permanent') },
     { value: 'hours', label: t('sharing.validity.hours') },
   ];
