@@ -35,3 +35,4 @@ export { en, lookupText, ruleText, text, type EnglishTexts, type TextParams } fr
 export { interpolate } from './i18n/interpolate.js';
 export * from './api/index.js';
 export * from './domain/capabilities.js';
+export * from './config/sections.js';

@@ -1,0 +1,184 @@
+// The renderer interface of the configuration engine (ARCHITECTURE §7).
+//
+// A section's renderer is a pure function `(body, facts) → Tr181Target`:
+// - `body` is the section's stored document, already valid by its contracts schema
+//   (SECTION_SCHEMAS in contracts/src/config/sections.ts);
+// - `facts` is what the engine knows of the device (serial number, type, model) — never the
+//   device's current values; a renderer says what the device SHOULD hold, not how to get there;
+// - the answer lists
+//   * `params`: full TR-181 parameter paths of single-instance objects → value
+//     (e.g. `Device.DeviceInfo.X_AIRLOOM_Name` → `Lobby`),
+//   * `tables`: the multi-instance tables the section owns, each with the instances that must exist.
+//     An instance is identified by its TR-181 `Alias` (`airloom-<section>-<key>`, e.g. `airloom-vlan-10`),
+//     never by its instance number, which the device chooses on Add. Parameters of an instance are
+//     relative names (`VLANID` → `10`); `Alias` is added by the engine.
+//     `owns: 'all'` — every other instance of the table is deleted (the section is the whole table);
+//     `owns: 'airloom'` — only other instances whose Alias starts with `airloom-` are deleted
+//     (the device's own instances, e.g. the default LAN bridge, are left alone).
+//
+// planConfig() diffs a target with the values the device reports (a Get of the same paths) and gives
+// the USP messages to send: Delete of extra instances, Set of differing values, Add of missing
+// instances — each sent with allow_partial=false, in that order, so a freed key (a VLAN ID, a pool
+// name) can be used again by a new instance of the same change.
+//
+// Registering a renderer: one line in ./renderers.ts.
+import type { DeviceType } from '@airloom/contracts';
+import { buildAdd, buildDelete, buildSet, type AddMsg, type DeleteMsg, type SetMsg } from '@airloom/usp';
+
+/** what a renderer may know of the device */
+export interface DeviceFacts {
+  sn: string;
+  type: DeviceType;
+  model: string;
+}
+
+export interface Tr181Instance {
+  /** TR-181 Alias, unique in its table: `airloom-<section>-<key>` */
+  alias: string;
+  /** parameter name (relative to the instance) → value */
+  params: Record<string, string>;
+}
+
+export interface Tr181Table {
+  /** the table's path with a trailing dot, e.g. `Device.Bridging.Bridge.1.VLAN.` */
+  path: string;
+  owns: 'all' | 'airloom';
+  instances: Tr181Instance[];
+}
+
+export interface Tr181Target {
+  params: Record<string, string>;
+  tables: Tr181Table[];
+}
+
+export type Renderer<Body = unknown> = (body: Body, facts: DeviceFacts) => Tr181Target;
+
+/** what the device reports: full parameter path → value (a Get of the target's paths, flattened) */
+export type ReportedValues = Record<string, string>;
+
+export const ALIAS_PREFIX = 'airloom-';
+
+export function aliasFor(section: string, key: string | number): string {
+  return `${ALIAS_PREFIX}${section}-${key}`;
+}
+
+export interface PlannedSet {
+  /** object path with a trailing dot: `Device.DeviceInfo.` or `Device.Bridging.Bridge.1.VLAN.3.` */
+  objPath: string;
+  params: Record<string, string>;
+}
+
+export interface PlannedAdd {
+  /** table path: `Device.Bridging.Bridge.1.VLAN.` */
+  objPath: string;
+  /** including Alias */
+  params: Record<string, string>;
+}
+
+export interface ConfigPlan {
+  /** instance paths to delete, e.g. `Device.Bridging.Bridge.1.VLAN.4.` */
+  deletes: string[];
+  sets: PlannedSet[];
+  adds: PlannedAdd[];
+}
+
+export function isEmptyPlan(plan: ConfigPlan): boolean {
+  return plan.deletes.length === 0 && plan.sets.length === 0 && plan.adds.length === 0;
+}
+
+/** `Device.DeviceInfo.X_AIRLOOM_Name` → [`Device.DeviceInfo.`, `X_AIRLOOM_Name`] */
+function splitParam(path: string): [string, string] {
+  const i = path.lastIndexOf('.');
+  return [path.slice(0, i + 1), path.slice(i + 1)];
+}
+
+/** instance number → (parameter name → value) of one table, from flattened reported values */
+export function instancesOf(reported: ReportedValues, tablePath: string): Map<string, Record<string, string>> {
+  const out = new Map<string, Record<string, string>>();
+  for (const [path, value] of Object.entries(reported)) {
+    if (!path.startsWith(tablePath)) continue;
+    const rest = path.slice(tablePath.length);
+    const dot = rest.indexOf('.');
+    if (dot <= 0) continue;
+    const num = rest.slice(0, dot);
+    if (!/^\d+$/.test(num)) continue;
+    const param = rest.slice(dot + 1);
+    // parameters of nested objects belong to their own tables
+    if (param.length === 0 || param.includes('.')) continue;
+    let inst = out.get(num);
+    if (!inst) out.set(num, (inst = {}));
+    inst[param] = value;
+  }
+  return out;
+}
+
+/** the messages that make a device holding `reported` hold `target` (empty when nothing differs) */
+export function planConfig(target: Tr181Target, reported: ReportedValues): ConfigPlan {
+  const plan: ConfigPlan = { deletes: [], sets: [], adds: [] };
+  const setsByObj = new Map<string, Record<string, string>>();
+  const addSet = (objPath: string, param: string, value: string) => {
+    let params = setsByObj.get(objPath);
+    if (!params) setsByObj.set(objPath, (params = {}));
+    params[param] = value;
+  };
+  for (const [path, value] of Object.entries(target.params)) {
+    if (reported[path] === value) continue;
+    const [objPath, param] = splitParam(path);
+    addSet(objPath, param, value);
+  }
+  for (const table of target.tables) {
+    const existing = instancesOf(reported, table.path);
+    const byAlias = new Map<string, string>();
+    for (const [num, params] of existing) if (params.Alias !== undefined) byAlias.set(params.Alias, num);
+    const wanted = new Set(table.instances.map((i) => i.alias));
+    for (const [num, params] of existing) {
+      const alias = params.Alias ?? '';
+      if (wanted.has(alias)) continue;
+      if (table.owns === 'all' || alias.startsWith(ALIAS_PREFIX)) plan.deletes.push(`${table.path}${num}.`);
+    }
+    for (const inst of table.instances) {
+      const num = byAlias.get(inst.alias);
+      if (num === undefined) {
+        plan.adds.push({ objPath: table.path, params: { Alias: inst.alias, ...inst.params } });
+        continue;
+      }
+      const have = existing.get(num) ?? {};
+      for (const [param, value] of Object.entries(inst.params)) {
+        if (have[param] !== value) addSet(`${table.path}${num}.`, param, value);
+      }
+    }
+  }
+  for (const [objPath, params] of setsByObj) plan.sets.push({ objPath, params });
+  return plan;
+}
+
+/** the paths to Get from the device to diff against this target */
+export function pathsToRead(target: Tr181Target): string[] {
+  const objects = new Set<string>();
+  for (const path of Object.keys(target.params)) objects.add(path);
+  for (const table of target.tables) objects.add(table.path);
+  return [...objects];
+}
+
+/** the USP messages of a plan, in the order they are sent, each all-or-nothing (allow_partial=false) */
+export function planMessages(plan: ConfigPlan): (DeleteMsg | SetMsg | AddMsg)[] {
+  const out: (DeleteMsg | SetMsg | AddMsg)[] = [];
+  if (plan.deletes.length) out.push(buildDelete(plan.deletes, { allowPartial: false }));
+  if (plan.sets.length) {
+    out.push(
+      buildSet(
+        plan.sets.map((s) => ({ objPath: s.objPath, paramSettings: Object.entries(s.params).map(([param, value]) => ({ param, value, required: true })) })),
+        { allowPartial: false },
+      ),
+    );
+  }
+  if (plan.adds.length) {
+    out.push(
+      buildAdd(
+        plan.adds.map((a) => ({ objPath: a.objPath, paramSettings: Object.entries(a.params).map(([param, value]) => ({ param, value, required: true })) })),
+        { allowPartial: false },
+      ),
+    );
+  }
+  return out;
+}
