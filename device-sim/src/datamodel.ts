@@ -30,6 +30,8 @@ import {
   renderTree,
   resolveObjects,
   SUBSCRIPTION_TABLE,
+  CONFIG_TABLES,
+  configTableOf,
   supportedParam,
   WRITABLE,
   type AgentConfig,
@@ -154,16 +156,25 @@ export class DataModel {
     return { response: buildSetResp(msg.msgId, results), changes };
   }
 
-  /** Add on `Device.LocalAgent.Subscription.`; an ID that exists updates that subscription. */
+  /**
+   * Add on `Device.LocalAgent.Subscription.` (an ID that exists updates that subscription) or on a
+   * configuration table (CONFIG_TABLES; a new instance, its Alias unique in the table).
+   */
   add(msg: AddMsg): UspMsg {
-    const plans = msg.createObjs.map((obj) => ({ obj, ...this.checkAdd(obj.objPath, obj.paramSettings) }));
+    const aliases = new Set<string>();
+    const plans = msg.createObjs.map((obj) => {
+      const table = configTableOf(obj.objPath);
+      if (table && obj.objPath.endsWith('.') && !/\.\d+\.$/.test(obj.objPath)) return { obj, table, ...this.checkConfigAdd(obj.objPath, table, obj.paramSettings, aliases) };
+      return { obj, table: undefined, ...this.checkAdd(obj.objPath, obj.paramSettings) };
+    });
     const failed = plans.find((p) => p.failure);
     if (failed?.failure && !msg.allowPartial) {
       return buildError(msg.msgId, failed.failure.errCode, failed.failure.errMsg, [{ paramPath: failed.obj.objPath, ...failed.failure }]);
     }
-    const results: CreatedObjectResult[] = plans.map(({ obj, failure, paramErrs }) => {
+    const results: CreatedObjectResult[] = plans.map(({ obj, table, failure, paramErrs }) => {
       if (failure) return { requestedPath: obj.objPath, ok: false, ...failure };
       const settings = obj.paramSettings.filter((s) => !paramErrs.some((e) => e.param === s.param));
+      if (table) return this.createInstance(obj.objPath, table, settings, paramErrs);
       // the controller re-adds its subscriptions on every connection: same ID, same instance
       const id = settings.find((s) => s.param === 'ID')?.value;
       let sub = id ? this.cfg.subscriptions.find((s) => s.id === id) : undefined;
@@ -184,7 +195,7 @@ export class DataModel {
     return buildAddResp(msg.msgId, results);
   }
 
-  /** Delete of subscription instances; deleting what is already gone succeeds with nothing affected. */
+  /** Delete of subscription or configuration-table instances; deleting what is already gone succeeds with nothing affected. */
   delete(msg: DeleteMsg): UspMsg {
     const tree = this.tree();
     const plans = msg.objPaths.map((path): { path: string; instances: string[]; failure?: Failure } => {
@@ -192,7 +203,10 @@ export class DataModel {
       const instances = resolveObjects(tree, path);
       if (!instances) return { path, instances: [], failure: { errCode: USP_ERR.INVALID_PATH, errMsg: `Invalid path: ${path}` } };
       const isSubscriptionInstance = parsed?.isObject && parsed.segments.length === 4 && path.startsWith(SUBSCRIPTION_TABLE);
-      if (!isSubscriptionInstance) return { path, instances: [], failure: { errCode: USP_ERR.OBJECT_NOT_DELETABLE, errMsg: `${path} cannot be deleted` } };
+      const table = configTableOf(path);
+      const lastSegment = parsed?.segments[parsed.segments.length - 1] ?? '';
+      const isConfigInstance = table !== undefined && (lastSegment === '*' || /^\d+$/.test(lastSegment) || lastSegment.startsWith('['));
+      if (!isSubscriptionInstance && !isConfigInstance) return { path, instances: [], failure: { errCode: USP_ERR.OBJECT_NOT_DELETABLE, errMsg: `${path} cannot be deleted` } };
       return { path, instances };
     });
     const failed = plans.find((p) => p.failure);
@@ -202,6 +216,7 @@ export class DataModel {
     const results: DeletedObjectResult[] = plans.map(({ path, instances, failure }) => {
       if (failure) return { requestedPath: path, ok: false, ...failure };
       const gone = new Set(instances);
+      for (const instance of instances) this.cfg.objects?.delete(instance);
       this.cfg.subscriptions = this.cfg.subscriptions.filter((s) => !gone.has(`${SUBSCRIPTION_TABLE}${s.instance}.`));
       return { requestedPath: path, ok: true, affectedPaths: instances, unaffectedPathErrs: [] };
     });
@@ -213,6 +228,13 @@ export class DataModel {
     const parsed = parsePath(objPath + param);
     const template = parsed && !parsed.isObject ? supportedParam(parsed.segments) : undefined;
     if (!template) return { errCode: USP_ERR.UNSUPPORTED_PARAMETER, errMsg: `Unsupported parameter ${param}` };
+    const table = configTableOf(objPath);
+    if (table) {
+      if (param === 'Alias' && this.aliasTaken(objPath.replace(/\d+\.$/, ''), value, objPath)) {
+        return { errCode: USP_ERR.UNIQUE_KEY_CONFLICT, errMsg: `Alias ${value} exists` };
+      }
+      return undefined;
+    }
     if (!WRITABLE.has(template)) return { errCode: USP_ERR.PARAMETER_READ_ONLY, errMsg: `${param} is read-only` };
     if (param === 'ID') {
       const clash = this.cfg.subscriptions.find((s) => s.id === value && `${SUBSCRIPTION_TABLE}${s.instance}.` !== objPath);
@@ -246,8 +268,66 @@ export class DataModel {
     return { failure, paramErrs };
   }
 
+  /** Whether another instance of this table (path with trailing dot) already has this Alias. */
+  private aliasTaken(tablePath: string, alias: string, except?: string): boolean {
+    for (const [instance, params] of this.cfg.objects ?? []) {
+      if (instance !== except && params.Alias === alias && instance.startsWith(tablePath) && /^\d+\.$/.test(instance.slice(tablePath.length))) return true;
+    }
+    return false;
+  }
+
+  private checkConfigAdd(
+    objPath: string,
+    table: string,
+    settings: readonly ParamSetting[],
+    aliases: Set<string>,
+  ): { failure?: Failure; paramErrs: ParamError[] } {
+    const paramErrs: ParamError[] = [];
+    let failure: Failure | undefined;
+    // a nested table needs its parent instance (`Device.Bridging.Bridge.1.` for its VLAN table)
+    const parent = objPath.replace(/[^.]+\.$/, '');
+    if (/\.\d+\.$/.test(parent) && (resolveObjects(this.tree(), parent) ?? []).length === 0) {
+      return { failure: { errCode: USP_ERR.OBJECT_DOES_NOT_EXIST, errMsg: `No such object: ${parent}` }, paramErrs };
+    }
+    const known = CONFIG_TABLES[table] ?? [];
+    for (const s of settings) {
+      if (known.includes(s.param)) continue;
+      paramErrs.push({ param: s.param, errCode: USP_ERR.UNSUPPORTED_PARAMETER, errMsg: `Unsupported parameter ${s.param}` });
+      if (s.required) failure ??= { errCode: USP_ERR.OBJECT_NOT_CREATED, errMsg: `${s.param} could not be set` };
+    }
+    const alias = settings.find((s) => s.param === 'Alias')?.value;
+    if (alias !== undefined) {
+      const key = `${objPath}${alias}`;
+      if (this.aliasTaken(objPath, alias) || aliases.has(key)) failure ??= { errCode: USP_ERR.UNIQUE_KEY_CONFLICT, errMsg: `Alias ${alias} exists` };
+      aliases.add(key);
+    }
+    return { failure, paramErrs };
+  }
+
+  private createInstance(objPath: string, table: string, settings: readonly ParamSetting[], paramErrs: ParamError[]): CreatedObjectResult {
+    this.cfg.objects ??= new Map();
+    this.cfg.nextInstance ??= new Map();
+    const number = this.cfg.nextInstance.get(objPath) ?? 1;
+    this.cfg.nextInstance.set(objPath, number + 1);
+    const params: Record<string, string> = {};
+    for (const p of CONFIG_TABLES[table] ?? []) params[p] = '';
+    params.Alias = `cpe-${number}`;
+    for (const s of settings) params[s.param] = s.value;
+    const instantiatedPath = `${objPath}${number}.`;
+    this.cfg.objects.set(instantiatedPath, params);
+    return { requestedPath: objPath, ok: true, instantiatedPath, paramErrs, uniqueKeys: { Alias: params.Alias } };
+  }
+
   /** Applies a checked Set; true when the value changed. */
   private apply(path: string, value: string): boolean {
+    const instance = path.slice(0, path.lastIndexOf('.') + 1);
+    const stored = this.cfg.objects?.get(instance);
+    if (stored) {
+      const param = path.slice(instance.length);
+      if (stored[param] === value) return false;
+      stored[param] = value;
+      return true;
+    }
     if (path === 'Device.DeviceInfo.X_AIRLOOM_Name') {
       if (this.cfg.name === value) return false;
       this.cfg.name = value;

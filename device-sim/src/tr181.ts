@@ -29,6 +29,13 @@ export interface AgentConfig {
   periodicNotifInterval: number;
   subscriptions: Subscription[];
   locating: boolean;
+  /**
+   * instances a controller added to configuration tables (CONFIG_TABLES): instance path
+   * (`Device.NAT.PortMapping.3.`) → parameter → value; kept across simulated reboots
+   */
+  objects?: Map<string, Record<string, string>>;
+  /** table path → the next instance number it hands out (never reused, as TR-181 asks) */
+  nextInstance?: Map<string, number>;
 }
 
 // Supported objects and their parameters ({i} = any instance). Paths outside this are invalid (7026).
@@ -61,6 +68,32 @@ const OBJECTS: Record<string, readonly string[]> = {
   'Device.IP.Interface.{i}.Stats.': ['BytesSent', 'BytesReceived'],
   'Device.IP.Interface.{i}.IPv4Address.{i}.': ['Enable', 'IPAddress', 'SubnetMask', 'AddressingType'],
 };
+
+/**
+ * Multi-instance configuration tables a controller may Add to and Delete from (template → parameters
+ * besides `Alias`, which every one has and which is unique in its table). Every parameter of such a
+ * table is writable. A configuration section's table is registered with one line here (or with
+ * registerConfigTable in a test).
+ */
+export const CONFIG_TABLES: Record<string, readonly string[]> = {};
+
+export function registerConfigTable(template: string, params: readonly string[]): void {
+  const all = ['Alias', ...params.filter((p) => p !== 'Alias')];
+  CONFIG_TABLES[template] = all;
+  OBJECTS[template] = all;
+}
+
+for (const [tpl, params] of Object.entries(CONFIG_TABLES)) registerConfigTable(tpl, params);
+
+/** The template of a configuration table an object path belongs to (`Device.NAT.PortMapping.3.` → `Device.NAT.PortMapping.{i}.`). */
+export function configTableOf(path: string): string | undefined {
+  const parsed = parsePath(path);
+  if (!parsed?.isObject) return undefined;
+  const tpl = `${template(parsed.segments)}.`;
+  if (CONFIG_TABLES[tpl]) return tpl;
+  const asTable = `${tpl}{i}.`;
+  return CONFIG_TABLES[asTable] ? asTable : undefined;
+}
 
 /** Parameters a controller may Set (template form). */
 export const WRITABLE = new Set([
@@ -116,6 +149,8 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
       CreationDate: new Date(s.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     });
   }
+
+  for (const [instancePath, params] of cfg.objects ?? []) put(instancePath, params);
 
   const ssidCount = device.ssids.length;
   const apInstance = (radio: number, ssid: number) => radio * ssidCount + ssid + 1;
