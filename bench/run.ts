@@ -1,9 +1,10 @@
 // Runs every benchmark, prints its figures and fails when a budget is missed.
 // `--short` (CI) makes fewer requests and runs; budgets are the same.
-// `--only <name>` runs one of: front-end, api, fleet, radio.
+// `--only <name>` runs one of: front-end, api, fleet, radio, config.
 import net from 'node:net';
 import { fleetBench } from './fleet/index';
 import { radioBench } from './radio/index';
+import { configBench } from './config/index';
 import { apiLatency } from './src/api-latency';
 import { frontEnd } from './src/front-end';
 import { withinBudget, type Figure } from './src/stats';
@@ -24,6 +25,7 @@ function mariaDbUp(): Promise<boolean> {
 
 const figures: Figure[] = [];
 if (selected('radio')) figures.push(...radioBench(short));
+if (selected('config')) figures.push(...configBench(short));
 // three cold visits even in short mode: the LCP budget is on their median, not one noisy sample
 if (selected('front-end')) figures.push(...await frontEnd(short ? 3 : 5));
 if (selected('api')) figures.push(...await apiLatency('SQLite', {}, short ? 3000 : 20000));

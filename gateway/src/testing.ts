@@ -5,3 +5,6 @@ export * from './bus/test-broker.js';
 // what a test checks or seeds beside the public face
 export { verifySecret } from './broker/credentials.js';
 export { registerDevices } from './store/registration.js';
+// the configuration engine's pure parts, for its benchmarks
+export { aliasFor, pathsToRead, planConfig, planMessages, type ReportedValues, type Tr181Target } from './config/target.js';
+export { rendererFor } from './config/renderers.js';

@@ -94,22 +94,39 @@ function splitParam(path: string): [string, string] {
 
 /** instance number → (parameter name → value) of one table, from flattened reported values */
 export function instancesOf(reported: ReportedValues, tablePath: string): Map<string, Record<string, string>> {
-  const out = new Map<string, Record<string, string>>();
-  for (const [path, value] of Object.entries(reported)) {
-    if (!path.startsWith(tablePath)) continue;
-    const rest = path.slice(tablePath.length);
-    const dot = rest.indexOf('.');
-    if (dot <= 0) continue;
-    const num = rest.slice(0, dot);
-    if (!/^\d+$/.test(num)) continue;
-    const param = rest.slice(dot + 1);
-    // parameters of nested objects belong to their own tables
-    if (param.length === 0 || param.includes('.')) continue;
-    let inst = out.get(num);
-    if (!inst) out.set(num, (inst = {}));
-    inst[param] = value;
+  return groupInstances(reported, new Set([tablePath])).get(tablePath) ?? new Map();
+}
+
+/**
+ * one pass over the reported values: table path → instance number → parameter → value, for the
+ * given tables only (parameters of nested objects belong to their own tables)
+ */
+function groupInstances(reported: ReportedValues, tables: ReadonlySet<string>): Map<string, Map<string, Record<string, string>>> {
+  const out = new Map<string, Map<string, Record<string, string>>>();
+  for (const path in reported) {
+    const paramDot = path.lastIndexOf('.');
+    if (paramDot <= 0 || paramDot === path.length - 1) continue;
+    const numDot = path.lastIndexOf('.', paramDot - 1);
+    if (numDot < 0) continue;
+    const num = path.slice(numDot + 1, paramDot);
+    if (num.length === 0 || !isDigits(num)) continue;
+    const table = path.slice(0, numDot + 1);
+    if (!tables.has(table)) continue;
+    let instances = out.get(table);
+    if (!instances) out.set(table, (instances = new Map()));
+    let inst = instances.get(num);
+    if (!inst) instances.set(num, (inst = {}));
+    inst[path.slice(paramDot + 1)] = reported[path]!;
   }
   return out;
+}
+
+function isDigits(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** the messages that make a device holding `reported` hold `target` (empty when nothing differs) */
@@ -126,8 +143,9 @@ export function planConfig(target: Tr181Target, reported: ReportedValues): Confi
     const [objPath, param] = splitParam(path);
     addSet(objPath, param, value);
   }
+  const grouped = groupInstances(reported, new Set(target.tables.map((t) => t.path)));
   for (const table of target.tables) {
-    const existing = instancesOf(reported, table.path);
+    const existing = grouped.get(table.path) ?? new Map<string, Record<string, string>>();
     const byAlias = new Map<string, string>();
     for (const [num, params] of existing) if (params.Alias !== undefined) byAlias.set(params.Alias, num);
     const wanted = new Set(table.instances.map((i) => i.alias));
