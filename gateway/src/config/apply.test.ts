@@ -1,7 +1,9 @@
 // The engine's plan against the simulator's data model (no broker): render, diff with what the
 // device reports, send the planned messages, and the device then holds the target.
 import { DataModel, demoFleet, registerConfigTable, SimDevice } from '@airloom/device-sim';
-import { buildGet, type UspMsg } from '@airloom/usp';
+import { buildGet, USP_ERR, type UspMsg } from '@airloom/usp';
+import { UspErrorResponse, type RequestMsg, type ResponseTo } from '../usp-controller.js';
+import { applyTarget, type Send } from './apply.js';
 import { describe, expect, it } from 'vitest';
 import { rendererFor } from './renderers.js';
 import { aliasFor, isEmptyPlan, pathsToRead, planConfig, planMessages, type ReportedValues, type Tr181Target } from './target.js';
@@ -58,5 +60,42 @@ describe('a planned change applied to a simulated device', () => {
     expect(isEmptyPlan(planConfig(rules([443, 8080]), after))).toBe(true);
     expect(converge(m, rules([])).map((r) => r.type)).toEqual(['deleteResp']);
     expect(read(m, [TABLE])).toEqual({});
+  });
+});
+
+/** the simulator's data model behind the controller's request(): a USP Error is thrown, as there */
+function transport(m: DataModel, log: string[] = []): Send {
+  return (<M extends RequestMsg>(msg: M): Promise<ResponseTo<M>> => {
+    log.push(msg.type);
+    const resp = msg.type === 'get' ? m.get(msg) : send(m, msg);
+    if (resp.type === 'error') return Promise.reject(new UspErrorResponse(resp.errCode, resp.errMsg));
+    return Promise.resolve(resp as ResponseTo<M>);
+  }) as Send;
+}
+
+describe('applyTarget: one device brought to one target', () => {
+  it('reads, sends the plan, reads back, and says applied; a second time it only reads', async () => {
+    const m = device();
+    const log: string[] = [];
+    const result = await applyTarget(transport(m, log), rules([80, 443]));
+    expect(result.status).toBe('applied');
+    expect(log).toEqual(['get', 'add', 'get']);
+    log.length = 0;
+    expect((await applyTarget(transport(m, log), rules([80, 443]))).status).toBe('applied');
+    expect(log).toEqual(['get']);
+  });
+
+  it('a device that refuses the change leaves it unapplied, and the result carries the device’s error', async () => {
+    const m = device();
+    const target: Tr181Target = { params: {}, tables: [{ path: TABLE, owns: 'airloom', instances: [{ alias: aliasFor('rule', 1), params: { Colour: 'red' } }] }] };
+    const result = await applyTarget(transport(m), target);
+    expect(result).toMatchObject({ status: 'failed', errCode: USP_ERR.OBJECT_NOT_CREATED });
+    expect(read(m, [TABLE])).toEqual({});
+  });
+
+  it('a section the device does not have fails with the device’s invalid-path error', async () => {
+    const m = device();
+    const target: Tr181Target = { params: {}, tables: [{ path: 'Device.X_AIRLOOM_Nothing.', owns: 'all', instances: [] }] };
+    expect(await applyTarget(transport(m), target)).toMatchObject({ status: 'failed', errCode: USP_ERR.INVALID_PATH });
   });
 });

@@ -1,0 +1,55 @@
+// One device, one target: read what the device holds, plan, send the plan. The engine's reconciler
+// calls this with `controller.request` bound to the device; tests call it with the simulator's data
+// model. A USP Error or a failed object result is the device refusing the change (`failed`, with its
+// error); a timeout or a lost connection is thrown, as nothing is known and the engine tries again.
+import { buildGet, USP_ERR } from '@airloom/usp';
+import { UspErrorResponse, type RequestMsg, type ResponseTo } from '../usp-controller.js';
+import { isEmptyPlan, pathsToRead, planConfig, planMessages, type ConfigPlan, type ReportedValues, type Tr181Target } from './target.js';
+
+export type Send = <M extends RequestMsg>(msg: M) => Promise<ResponseTo<M>>;
+
+export type ApplyResult =
+  | { status: 'applied'; plan: ConfigPlan; reported: ReportedValues }
+  | { status: 'failed'; errCode: number; errMsg: string; plan?: ConfigPlan };
+
+/** the device's values under `paths`, flattened to full parameter paths */
+export async function readValues(send: Send, paths: string[]): Promise<ReportedValues> {
+  const resp = await send(buildGet(paths));
+  const out: ReportedValues = {};
+  for (const requested of resp.reqPathResults) {
+    if (requested.errCode !== 0) throw new UspErrorResponse(requested.errCode, `${requested.requestedPath}: ${requested.errMsg}`);
+    for (const r of requested.resolvedPathResults) {
+      for (const [param, value] of Object.entries(r.resultParams)) out[r.resolvedPath + param] = value;
+    }
+  }
+  return out;
+}
+
+/** the first refusal in a response whose objects each say ok or not */
+function refusal(resp: ResponseTo<RequestMsg>): { errCode: number; errMsg: string } | undefined {
+  const results =
+    resp.type === 'setResp' ? resp.updatedObjResults : resp.type === 'addResp' ? resp.createdObjResults : resp.type === 'deleteResp' ? resp.deletedObjResults : [];
+  for (const r of results) if (!r.ok) return { errCode: r.errCode, errMsg: r.errMsg };
+  return undefined;
+}
+
+export async function applyTarget(send: Send, target: Tr181Target): Promise<ApplyResult> {
+  let plan: ConfigPlan | undefined;
+  try {
+    const reported = await readValues(send, pathsToRead(target));
+    plan = planConfig(target, reported);
+    if (isEmptyPlan(plan)) return { status: 'applied', plan, reported };
+    for (const msg of planMessages(plan)) {
+      const refused = refusal(await send(msg));
+      if (refused) return { status: 'failed', ...refused, plan };
+    }
+    // what the device holds now, read back: the change counts once the device says so
+    const after = await readValues(send, pathsToRead(target));
+    const left = planConfig(target, after);
+    if (!isEmptyPlan(left)) return { status: 'failed', errCode: USP_ERR.INTERNAL_ERROR, errMsg: 'the device does not hold the values it accepted', plan };
+    return { status: 'applied', plan, reported: after };
+  } catch (err) {
+    if (err instanceof UspErrorResponse) return { status: 'failed', errCode: err.errCode, errMsg: err.message, plan };
+    throw err;
+  }
+}
