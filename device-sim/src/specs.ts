@@ -19,6 +19,8 @@ export interface DeviceSpec {
   secret?: string;
   /** LAN address the device reports; derived from the SN when absent */
   ip?: string;
+  /** the public address its site reaches the internet from; derived from the SN when absent */
+  publicIp?: string;
   /** a mesh secondary's wireless way to the primary: the node it associates with, and its hop count */
   backhaul?: { parentSn: string; hops: number };
 }
@@ -204,4 +206,18 @@ export function generateFleet(projectId: number, size: number | FleetMix): Devic
     });
   });
   return specs;
+}
+
+/** Public /24s of access networks in several countries (what a site behind a broadband line shows). */
+const PUBLIC_NETS = [
+  '73.162.10', '24.5.60', '81.2.69', '86.12.40', '84.128.5', '91.64.20', '90.12.34', '83.202.1', '151.38.2', '79.8.9',
+  '188.77.1', '83.32.4', '94.210.3', '1.36.5', '101.165.1', '120.148.2', '24.114.3', '70.48.1', '189.4.3', '177.8.8',
+  '49.204.1', '106.51.2', '175.193.1', '211.36.3', '116.86.2', '41.13.2', '187.188.1', '78.160.1', '85.103.2',
+];
+
+/** A plausible public IPv4 address for a device, stable for its serial number. */
+export function publicIpFor(spec: Pick<DeviceSpec, 'sn' | 'publicIp'>): string {
+  if (spec.publicIp) return spec.publicIp;
+  const h = hash32(spec.sn);
+  return `${PUBLIC_NETS[h % PUBLIC_NETS.length]}.${(Math.floor(h / PUBLIC_NETS.length) % 253) + 1}`;
 }

@@ -3,6 +3,7 @@
 // instance numbers, `*` wildcards and simple `[Param=="value"]` search expressions).
 import { inStatusEvent, STATUS_EVENT_SENT_AT, type ResolvedPathResult } from '@airloom/usp';
 import { powerDbm, type SimDevice } from './device.js';
+import { publicIpFor } from './specs.js';
 
 export const MANUFACTURER = 'Airloom';
 
@@ -43,7 +44,7 @@ const OBJECTS: Record<string, readonly string[]> = {
   'Device.': ['RootDataModelVersion', 'X_AIRLOOM_MeshRole'],
   'Device.DeviceInfo.': [
     'Manufacturer', 'ManufacturerOUI', 'ModelName', 'ProductClass', 'SerialNumber', 'SoftwareVersion', 'UpTime',
-    'X_AIRLOOM_Name', 'X_AIRLOOM_LocateActive',
+    'X_AIRLOOM_Name', 'X_AIRLOOM_LocateActive', 'X_AIRLOOM_PublicIPAddress',
   ],
   'Device.LocalAgent.': ['EndpointID', 'ControllerNumberOfEntries', 'SubscriptionNumberOfEntries'],
   'Device.LocalAgent.Controller.{i}.': ['EndpointID', 'Enable', 'PeriodicNotifInterval'],
@@ -130,6 +131,8 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
     UpTime: device.uptime(now),
     X_AIRLOOM_Name: cfg.name,
     X_AIRLOOM_LocateActive: cfg.locating,
+    // what the site's line shows the internet; TR-181 has no parameter for it (vendor prefix)
+    X_AIRLOOM_PublicIPAddress: publicIpFor(spec),
   });
   put('Device.LocalAgent.', {
     EndpointID: cfg.endpointId,

@@ -3,7 +3,7 @@
 // too when CI=true.
 import { randomBytes } from 'node:crypto';
 import { DeviceStatus, ErrorCode, type ProjectEvent } from '@airloom/contracts';
-import { Agent, generateFleet, type DeviceSpec } from '@airloom/device-sim';
+import { Agent, generateFleet, publicIpFor, type DeviceSpec } from '@airloom/device-sim';
 import { encodeMsgRecord, encodeRecord, buildNotify, eventNotification } from '@airloom/usp';
 import type { Knex } from 'knex';
 import mqtt from 'mqtt';
@@ -89,11 +89,21 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
     await waitFor('subscriptions on the agent', () => a.subscriptions.length === 3);
     expect(a.subscriptions.map((s) => s.id).sort()).toEqual(['airloom-boot', 'airloom-status', 'airloom-vc']);
     await waitFor('status telemetry', async () => (await deviceRow(db, spec.sn)).reported_json !== null);
+    // the first connection writes the activation record, located from the public IP the device reports
+    const activation = await waitFor('activation record', () => db('activations').where({ sn: spec.sn }).first());
+    expect(activation).toMatchObject({ type: spec.type, model: spec.model, mac: spec.mac, public_ip: publicIpFor(spec) });
+    expect(activation.country).toMatch(/^[A-Z]{2}$/);
 
     await a.stop();
     await waitFor('offline after stop', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.OFFLINE);
     await a.start();
     await waitFor('online again', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.ONLINE);
+    const refreshed = await waitFor('activation refreshed', async () => {
+      const row = await db('activations').where({ sn: spec.sn }).first();
+      return Number(row.updated_at) > Number(activation.updated_at) ? row : null;
+    });
+    expect(Number(refreshed.activated_at)).toBe(Number(activation.activated_at));
+    expect(await db('activations').where({ sn: spec.sn })).toHaveLength(1);
     a.kill();
     await waitFor('offline after kill', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.OFFLINE);
     const reasons = (await db('device_status_log').where({ sn: spec.sn }).orderBy('id').pluck('reason')) as string[];

@@ -10,6 +10,8 @@ import { transition, type StatusReason } from './status.js';
 import { deviceInfoColumns, statusEventColumns } from './telemetry.js';
 import { createDropLog, type AgentRecord } from './usp-controller.js';
 import { nextRevision } from './store/revision.js';
+import { recordActivation } from './store/activations.js';
+import { locateIp } from './geoip.js';
 
 /** subscription IDs are fixed so adding them again is idempotent (docs/decisions/gateway.md) */
 export const SUBSCRIPTIONS = {
@@ -147,6 +149,9 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
       .where({ sn })
       .update({ ...deviceInfoColumns(info), supports_name: supportsName ? 1 : 0, gateway_id: ctx.gatewayId, updated_at: ctx.now(), revision: nextRevision(db) });
     events.device(sn);
+    // spec §3 activation record: first connection written once, later ones refresh it
+    const publicIp = (info.X_AIRLOOM_PublicIPAddress ?? '').trim();
+    await recordActivation(db, { sn, publicIp, location: await locateIp(publicIp), now: ctx.now() });
     // a reboot whose answer was lost has run if the device booted after it was sent
     const uptime = Number(info.UpTime);
     if (info.UpTime !== undefined && Number.isFinite(uptime)) await deps.outbox.deviceBooted(sn, bootedAt(askedAt, uptime));
