@@ -38,6 +38,9 @@ import { createTransfersService } from './modules/transfers/transfers.service.js
 import { shareHandlers } from './modules/shares/shares.routes.js';
 import { createSharesService } from './modules/shares/shares.service.js';
 import { discoverRemotes, loadRemotesManifest, remoteOrigins } from './modules/web/remotes.js';
+import { createActivationsRepository } from './modules/activations/activations.repository.js';
+import { activationHandlers } from './modules/activations/activations.routes.js';
+import { createActivationsService } from './modules/activations/activations.service.js';
 import { createWebRouter } from './modules/web/web.routes.js';
 
 export interface AppDeps {
@@ -88,6 +91,11 @@ export function createApp(deps: AppDeps): Express {
   const callers = requestAuth(auth, apiKeys);
   const transfers = createTransfersService({ db, sender, clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
   const shares = createSharesService({ repo: createSharesRepository(db), clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
+  const activations = createActivationsService({
+    repo: createActivationsRepository(db),
+    clock,
+    visibleProjects: async (principal) => (await projects.list(principal)).data.items.map((p) => p.id),
+  });
   // built once, on first request: a loop over contracts' endpoint list
   let openApi: Record<string, unknown> | undefined;
 
@@ -118,6 +126,7 @@ export function createApp(deps: AppDeps): Express {
       account: accountHandlers(auth),
       apiKeys: apiKeyHandlers(apiKeys),
       transfers: transferHandlers(transfers),
+      activations: activationHandlers(activations),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
     { guards: { session: callers.session, account: callers.account, manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },

@@ -66,6 +66,9 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   'transfers.view': row(N, N, N, N, 'P', N, T, N, N),
   'transfers.accept': row(N, N, N, N, 'S', N, T, R, R),
   'transfers.decline': row(N, N, N, N, 'S', N, T, R, R),
+  // every caller gets the activations of the projects it can open (an empty answer for none)
+  'activations.summary': SIGNED_IN,
+  'activations.list': SIGNED_IN,
 };
 
 describe.each(backends())('authorization matrix on %s', (backend) => {

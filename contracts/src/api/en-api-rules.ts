@@ -39,6 +39,10 @@ export const enApiRules = {
   shareAccount: { owner: 'You own this project: share it with another account' },
   shareId: { format: 'The share id must be a positive whole number' },
   shareUpdate: { empty: 'Nothing to change: give the permission, the validity or an end' },
+  activationRange: { value: 'Please choose 15 days, 1, 3 or 6 months, or 1 year' },
+  activationCountry: { format: 'A country is its two-letter code, such as DE', count: `At most ${LIMITS.dataScreenCountriesMax} countries are compared at once` },
+  activationDay: { format: 'A day looks like 2026-11-24' },
+  activationPage: { range: 'The page is a whole number from 1' },
 } as const;
 
 export type ApiRuleName = keyof typeof enApiRules;

@@ -1,6 +1,7 @@
 // The endpoint list (ARCHITECTURE §4): every endpoint of the BFF, by domain. The BFF mounts it,
 // the OpenAPI document loops over it, shared-ui's client is typed from it.
 import { accountEndpoints } from './account.js';
+import { activationEndpoints } from './activations.js';
 import { apiKeyEndpoints } from './api-keys.js';
 import { authEndpoints } from './auth.js';
 import { deviceEndpoints, manufacturerEndpoints } from './devices.js';
@@ -20,6 +21,7 @@ export const API = {
   account: accountEndpoints,
   apiKeys: apiKeyEndpoints,
   transfers: transferEndpoints,
+  activations: activationEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

@@ -23,6 +23,7 @@ describe('API documentation', () => {
         '/projects/{id}/events', '/projects/{id}/shares', '/projects/{id}/shares/{shareId}', '/devices/unverified', '/manufacturer/devices',
         '/account/api-keys', '/account/api-keys/{keyId}', '/account/profile', '/account/password',
         '/projects/{id}/transfer', '/transfers/{token}', '/transfers/{token}/accept', '/transfers/{token}/decline',
+        '/activations/summary', '/activations',
         // the platform's own, declared like the rest (root ones name their server '/')
         '/healthz', '/readyz', '/remotes.json', '/openapi.json',
       ].sort(),

@@ -1,0 +1,114 @@
+// Activation records (gateway table `activations`, spec §3) as the data screen reads them: knex only,
+// no rules. Every query is limited to a scope: all records (a manufacturer) or those of some projects.
+import type { ActivationListQuery, DeviceType } from '@airloom/contracts';
+import type { Knex } from 'knex';
+
+export type ActivationScope = { all: true } | { all: false; projectIds: readonly number[] };
+
+export interface ActivationRow {
+  sn: string;
+  type: DeviceType;
+  model: string;
+  brand: string;
+  mac: string;
+  public_ip: string;
+  country: string;
+  state: string;
+  city: string;
+  activated_at: number | string;
+  updated_at: number | string;
+}
+
+const SORT_COLUMNS = { activatedAt: 'activated_at', updatedAt: 'updated_at', model: 'model', country: 'country' } as const;
+
+const n = (v: unknown) => Number(v ?? 0);
+
+export function createActivationsRepository(db: Knex) {
+  function scoped(scope: ActivationScope): Knex.QueryBuilder {
+    const q = db('activations');
+    if (!scope.all) q.whereIn('project_id', [...scope.projectIds]);
+    return q;
+  }
+
+  return {
+    /** total, and activations on or after each of the given days */
+    async counters(scope: ActivationScope, days: { today: number; last7d: number; last30d: number }) {
+      const row = (await scoped(scope)
+        .select(
+          db.raw('count(*) as total'),
+          db.raw('sum(case when activated_day >= ? then 1 else 0 end) as today', [days.today]),
+          db.raw('sum(case when activated_day >= ? then 1 else 0 end) as last7d', [days.last7d]),
+          db.raw('sum(case when activated_day >= ? then 1 else 0 end) as last30d', [days.last30d]),
+        )
+        .first()) as Record<string, unknown> | undefined;
+      return { total: n(row?.total), today: n(row?.today), last7d: n(row?.last7d), last30d: n(row?.last30d) };
+    },
+
+    /** activations per day and type from a day on */
+    async perDayType(scope: ActivationScope, fromDay: number): Promise<{ day: number; type: DeviceType; count: number }[]> {
+      const rows = (await scoped(scope)
+        .where('activated_day', '>=', fromDay)
+        .groupBy('activated_day', 'type')
+        .select('activated_day', 'type', db.raw('count(*) as n'))) as { activated_day: number; type: DeviceType; n: unknown }[];
+      return rows.map((r) => ({ day: n(r.activated_day), type: r.type, count: n(r.n) }));
+    },
+
+    async perBrand(scope: ActivationScope, fromDay: number): Promise<{ brand: string; count: number }[]> {
+      const rows = (await scoped(scope)
+        .where('activated_day', '>=', fromDay)
+        .groupBy('brand')
+        .select('brand', db.raw('count(*) as n'))
+        .orderBy('n', 'desc')) as { brand: string; n: unknown }[];
+      return rows.map((r) => ({ brand: r.brand, count: n(r.n) }));
+    },
+
+    /** per country (only these countries when given), most activations first */
+    async perCountry(scope: ActivationScope, fromDay: number, countries?: readonly string[]): Promise<{ country: string; count: number }[]> {
+      const q = scoped(scope).where('activated_day', '>=', fromDay);
+      if (countries?.length) q.whereIn('country', [...countries]);
+      const rows = (await q.groupBy('country').select('country', db.raw('count(*) as n')).orderBy('n', 'desc').orderBy('country')) as { country: string; n: unknown }[];
+      return rows.map((r) => ({ country: r.country, count: n(r.n) }));
+    },
+
+    /** per state of these countries, most activations first */
+    async perState(scope: ActivationScope, fromDay: number, countries: readonly string[], limit: number) {
+      const rows = (await scoped(scope)
+        .where('activated_day', '>=', fromDay)
+        .whereIn('country', [...countries])
+        .groupBy('country', 'state')
+        .select('country', 'state', db.raw('count(*) as n'))
+        .orderBy('n', 'desc')
+        .orderBy('country')
+        .orderBy('state')
+        .limit(limit)) as { country: string; state: string; n: unknown }[];
+      return rows.map((r) => ({ country: r.country, state: r.state, count: n(r.n) }));
+    },
+
+    filtered(scope: ActivationScope, query: Omit<ActivationListQuery, 'page' | 'sort' | 'order'>, days: { from?: number; to?: number }): Knex.QueryBuilder {
+      const q = scoped(scope);
+      if (query.type) q.where('type', query.type);
+      if (query.brand) q.where('brand', query.brand);
+      if (query.model) q.where('model', query.model);
+      if (query.country) q.where('country', query.country);
+      if (days.from !== undefined) q.where('activated_day', '>=', days.from);
+      if (days.to !== undefined) q.where('activated_day', '<=', days.to);
+      return q;
+    },
+
+    async page(base: Knex.QueryBuilder, sort: ActivationListQuery['sort'], order: 'asc' | 'desc', offset: number, limit: number) {
+      const [totalRow, rows] = await Promise.all([
+        base.clone().count({ n: '*' }).first() as Promise<{ n: unknown } | undefined>,
+        base
+          .clone()
+          .select('sn', 'type', 'model', 'brand', 'mac', 'public_ip', 'country', 'state', 'city', 'activated_at', 'updated_at')
+          .orderBy(SORT_COLUMNS[sort], order)
+          .orderBy('sn', order)
+          .offset(offset)
+          .limit(limit) as Promise<ActivationRow[]>,
+      ]);
+      return { total: n(totalRow?.n), rows };
+    },
+  };
+}
+
+export type ActivationsRepository = ReturnType<typeof createActivationsRepository>;
