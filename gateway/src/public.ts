@@ -2,13 +2,14 @@
 // reads devices and records intents through createDeviceDirectory; the schema, the internal bus and
 // the process-entry functions are the rest. The BFF imports nothing else from the gateway (ESLint
 // allow-list in eslint.config.js); its tests may also use `@airloom/gateway/testing`.
-import type { DeviceListQuery, DeviceType, OperationKind } from '@airloom/contracts';
+import type { DeviceListQuery, DeviceType, OperationKind, OperationStatus } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import type { Bus } from './bus/bus.js';
 import {
   bindDevice,
   enqueueOperation,
   findDevice,
+  findOperation,
   listProjectDevices,
   listUnverified,
   loadDeviceDetail,
@@ -20,6 +21,7 @@ import {
   unbindProjectDevices,
 } from './store/devices.js';
 import { publishDeviceEvent, publishDevicesRemoved, publishOperationEvent } from './store/events.js';
+import { toOperationStatus } from './store/mapping.js';
 import { registerDevices, type DeviceRegistration } from './store/registration.js';
 
 // the database: one knex factory and the gateway's migrations, appended to the console's
@@ -73,6 +75,11 @@ export function createDeviceDirectory(db: Knex, bus?: Pick<Bus, 'nudge' | 'publi
     /** devices of these projects counted per type and per spec §3 status */
     counts: (projectIds: readonly number[]) => projectDeviceCounts(db, projectIds),
     setName: (sn: string, name: string) => setDesiredName(db, sn, name),
+    /** one operation of the project, in the shape GET /projects/:id/operations/:opId answers; null if not of this project */
+    async operation(projectId: number, id: number): Promise<OperationStatus | null> {
+      const row = await findOperation(db, id);
+      return row && Number(row.project_id) === projectId ? toOperationStatus(row) : null;
+    },
     enqueueOperation: (input: { projectId: number; sn: string; kind: OperationKind; accountId: number }) => enqueueOperation(db, input),
     bind: (sn: string, projectId: number, name?: string) => bindDevice(db, sn, projectId, name),
     unbind: (projectId: number, sn: string) => unbindDevice(db, projectId, sn),

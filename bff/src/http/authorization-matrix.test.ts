@@ -48,6 +48,7 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   'devices.operate': PROJECT_WRITE,
   'devices.remove': row('S', 'S', R, N, N, N, T, R, 'S'),
   'devices.unverified': SIGNED_IN,
+  'devices.operation': PROJECT_VIEW,
   'manufacturer.register': row(G, G, G, G, G, G, T, G, G),
   'shares.list': OWNER_ONLY,
   'shares.create': OWNER_ONLY,
@@ -98,13 +99,16 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
     const offered = (await owner.c.post('/api/v1/projects', { projectName: 'Matrix Campus', scenario: 'hotel' })).body.data.id as number;
     await owner.c.post(`/api/v1/projects/${offered}/transfer`, { account: stranger.account });
     const offer = env.outbox().reverse().find((m) => m.to === stranger.account && m.purpose === 'transfer')!;
+    // an operation of the project as the console stores it (the matrix's device is offline, so none can be asked for)
+    const at = Date.now();
+    const [operation] = await env.db('operations').insert({ project_id: id, sn, kind: 'reboot', state: 'done', created_at: at, updated_at: at, expires_at: at, revision: 1 });
     const demo = client(env.app);
     expect((await demo.post('/api/v1/auth/demo')).body.code).toBe(0);
     callers = {
       owner, rw, r, expired, stranger, demo: { c: demo }, anonymous: { c: client(env.app) },
       keyR: { c: client(env.app), bearer: keyR.secret }, keyRw: { c: client(env.app), bearer: keyRw.secret },
     };
-    params = { id, sn, shareId: share, keyId: keyR.key.id, token: new URL(offer.link!, 'http://x').searchParams.get('token')! };
+    params = { id, sn, opId: operation, shareId: share, keyId: keyR.key.id, token: new URL(offer.link!, 'http://x').searchParams.get('token')! };
     Object.assign(bodies, {
       'projects.create': () => ({ projectName: `M ${randomBytes(4).toString('hex')}`, scenario: 'hotel' }),
       'projects.update': () => ({ subtitle: 'Lobby' }),

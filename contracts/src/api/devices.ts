@@ -174,6 +174,27 @@ export type DeviceDetail = z.output<typeof DeviceDetailSchema>;
 export const DeviceRenameRequestSchema = z.object({ name });
 export type DeviceRenameRequest = z.output<typeof DeviceRenameRequestSchema>;
 
+/**
+ * Where an operation stands as one step a person reads (spec §4): waiting for the device, sent to it,
+ * running on it, the device restarting to finish it, then success or failed.
+ */
+export const OPERATION_PHASES = ['waiting', 'sending', 'running', 'restarting', 'success', 'failed'] as const;
+export type OperationPhase = (typeof OPERATION_PHASES)[number];
+
+/** GET /projects/:id/operations/:opId */
+export const OperationStatusSchema = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  kind: z.enum(OPERATION_KINDS),
+  state: z.enum(OPERATION_STATES),
+  phase: z.enum(OPERATION_PHASES),
+  /** 0–100: how far along the phases the operation is; 100 once it has ended, whichever way */
+  percent: z.number().int().min(0).max(100),
+  /** spec §8 code when it failed or expired, else null */
+  code: z.number().int().nullable(),
+});
+export type OperationStatus = z.output<typeof OperationStatusSchema>;
+
 export const OperationRequestSchema = z.object({ kind: z.enum(OPERATION_KINDS) });
 export type OperationRequest = z.output<typeof OperationRequestSchema>;
 
@@ -240,6 +261,14 @@ export type ProjectEvent = z.output<typeof ProjectEventSchema>;
 /** `:id` and `:sn` of /projects/:id/devices/:sn */
 export const DeviceParamsSchema = ProjectIdParamSchema.extend({ sn: serialNumber });
 
+/** `:id` and `:opId` of /projects/:id/operations/:opId */
+export const OperationParamsSchema = ProjectIdParamSchema.extend({
+  opId: z
+    .string({ error: apiRuleKey('operationId', 'format') })
+    .regex(/^[1-9][0-9]{0,9}$/, { error: apiRuleKey('operationId', 'format') })
+    .transform(Number),
+});
+
 const tag = 'devices';
 const notInProject = { code: ErrorCode.DATA_NOT_FOUND, text: 'devices.notInProject' } as const;
 /** what a change to one device may meet (spec §4, can()) */
@@ -291,6 +320,12 @@ export const deviceEndpoints = {
     summary: 'Restart or locate (blink) a device; its progress arrives as `operation` events',
     params: DeviceParamsSchema, body: OperationRequestSchema, response: OperationItemSchema,
     errors: [...deviceWriteErrors, { code: ErrorCode.DEVICE_OPERATION_UNSUPPORTED, text: 'devices.unsupported' }],
+  }),
+  operation: endpoint({
+    method: 'get', path: '/projects/:id/operations/:opId', tag, auth: 'session', action: 'device.view',
+    summary: "Where one of the project's operations stands: state, phase, percent and the spec's code when it failed",
+    params: OperationParamsSchema, response: OperationStatusSchema,
+    errors: [{ code: ErrorCode.DATA_NOT_FOUND, text: 'devices.operationNotFound' }],
   }),
   events: endpoint({
     method: 'get', path: '/projects/:id/events', tag, auth: 'session', action: 'project.view', stream: true,

@@ -72,6 +72,7 @@ export const enApiErrors = {
     busy: 'Device {{sn}} is busy (restarting, or already doing this): please wait until it is done.',
     localMode: 'Device {{sn}} is managed locally: it cannot be changed from the cloud.',
     unsupported: 'Device {{sn}} does not support this operation.',
+    operationNotFound: 'This operation does not exist in this project.',
   },
   manufacturer: {
     refused: 'Wrong manufacturer key, or this account is not a manufacturer account.',

@@ -10,6 +10,7 @@ export const enApiRules = {
   location: { length: `The location has at most ${A.locationMaxLength} characters` },
   address: { length: `The detailed address has at most ${A.addressMaxLength} characters` },
   projectId: { format: 'The project id must be a positive whole number' },
+  operationId: { format: 'The operation id must be a positive whole number' },
   projectUpdate: {
     empty: 'Nothing to change: give at least one project field',
     netModeFixed: 'The type cannot be changed after creation',

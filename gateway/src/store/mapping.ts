@@ -1,6 +1,7 @@
 // Row → API DTO mapping, shared by the gateway runtime (events it publishes) and the BFF (answers),
 // so a device looks the same in a list, in a detail and in a live event.
 import {
+  DEVICE_OPERATIONS,
   DeviceDetailSchema,
   errorMessage,
   MANAGEMENT_MODES,
@@ -11,6 +12,8 @@ import {
   type ManagementMode,
   type MeshNodeMode,
   type OperationItem,
+  type OperationPhase,
+  type OperationStatus,
 } from '@airloom/contracts';
 import type { DeviceRow, OperationRow, StatusLogRow } from './rows.js';
 
@@ -27,6 +30,29 @@ export function toOperationItem(row: OperationRow): OperationItem {
     error: row.error_code === null ? null : { code: row.error_code, message: errorMessage(row.error_code) },
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+  };
+}
+
+/**
+ * The phase a person reads for a stored operation: one that ends with the device's restart is
+ * "restarting" while it runs; the percent follows the phases.
+ */
+export function toOperationStatus(row: OperationRow): OperationStatus {
+  const restarts = DEVICE_OPERATIONS[row.kind].completion === 'boot';
+  const [phase, percent]: [OperationPhase, number] =
+    row.state === 'queued' ? ['waiting', 0]
+    : row.state === 'sent' ? ['sending', 10]
+    : row.state === 'running' ? [restarts ? 'restarting' : 'running', 50]
+    : row.state === 'done' ? ['success', 100]
+    : ['failed', 100];
+  return {
+    id: Number(row.id),
+    sn: row.sn,
+    kind: row.kind,
+    state: row.state,
+    phase,
+    percent,
+    code: row.error_code === null ? null : Number(row.error_code),
   };
 }
 

@@ -25,6 +25,7 @@ export function deviceHandlers(deps: {
       return null;
     },
     operate: (call) => devices.operate(call.project(), call.params.sn, call.body.kind),
+    operation: (call) => devices.operation(call.project(), call.params.opId),
     events: (call) => {
       const { id } = call.params;
       const { req } = call;

@@ -18,6 +18,7 @@ import {
   type DeviceSummary,
   type OperationItem,
   type OperationKind,
+  type OperationStatus,
   type Principal,
   type UnverifiedDevice,
 } from '@airloom/contracts';
@@ -88,6 +89,13 @@ export function createDevicesService(deps: DevicesServiceDeps) {
       if (!operation) throw new AppError(ErrorCode.DEVICE_BUSY);
       await announce(sn, true, operation.id);
       return operation;
+    },
+
+    /** one operation of the project; another project's is answered like a missing one */
+    async operation(project: AuthorisedProject, id: number): Promise<OperationStatus> {
+      const status = await repo.operation(project.row.id, id);
+      if (!status) throw new AppError(ErrorCode.DATA_NOT_FOUND);
+      return status;
     },
 
     async add(project: AuthorisedProject, input: DeviceAddRequest): Promise<DeviceItem> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_PROJECT_IDS, DeviceDetailSchema, DeviceItemSchema, DeviceStatus, ErrorCode, OperationItemSchema, type DeviceType } from '@airloom/contracts';
+import { DEMO_PROJECT_IDS, DeviceDetailSchema, DeviceItemSchema, DeviceStatus, ErrorCode, OperationItemSchema, OperationStatusSchema, type DeviceType } from '@airloom/contracts';
 import { createBus, type Bus } from '@airloom/gateway/public';
 import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +195,38 @@ describe.each(cases)('device API on %s with %s', (backend, broker) => {
     expect((await op(online, 'locate')).status).toBe(202);
     expect(Number((await env.db('operations').where({ sn: online }).count({ n: '*' }).first())?.n)).toBe(2);
     expect((await c.get(`/api/v1/projects/${id}/devices/${online}`)).body.data.operation).toMatchObject({ state: 'queued' });
+  });
+
+  it('answers where an operation stands (state, phase, percent, code), and only within its project', async () => {
+    const { c } = await signedUp(env);
+    const id = await createProject(c);
+    const other = await createProject(c);
+    const sn = await device(id);
+    const reboot = (await c.post(`/api/v1/projects/${id}/devices/${sn}/operations`, { kind: 'reboot' })).body.data.id as number;
+    const status = async (projectId: number, opId: number | string) => c.get(`/api/v1/projects/${projectId}/operations/${opId}`);
+
+    const queued = await status(id, reboot);
+    expect(queued.status).toBe(200);
+    expect(OperationStatusSchema.parse(queued.body.data)).toEqual({ id: reboot, sn, kind: 'reboot', state: 'queued', phase: 'waiting', percent: 0, code: null });
+
+    // as the gateway moves it: running a reboot means the device is restarting; expired carries 36
+    await env.db('operations').where({ id: reboot }).update({ state: 'running' });
+    expect((await status(id, reboot)).body.data).toMatchObject({ state: 'running', phase: 'restarting', percent: 50, code: null });
+    await env.db('operations').where({ id: reboot }).update({ state: 'expired', error_code: ErrorCode.DEVICE_OFFLINE });
+    expect((await status(id, reboot)).body.data).toMatchObject({ state: 'expired', phase: 'failed', percent: 100, code: ErrorCode.DEVICE_OFFLINE });
+    const locate = (await c.post(`/api/v1/projects/${id}/devices/${sn}/operations`, { kind: 'locate' })).body.data.id as number;
+    await env.db('operations').where({ id: locate }).update({ state: 'running' });
+    expect((await status(id, locate)).body.data).toMatchObject({ kind: 'locate', phase: 'running' });
+    await env.db('operations').where({ id: locate }).update({ state: 'done' });
+    expect((await status(id, locate)).body.data).toMatchObject({ phase: 'success', percent: 100, code: null });
+
+    // another project's operation is answered like a missing one; a malformed id is a 400 with the field
+    for (const res of [await status(other, reboot), await status(id, 2_000_000_000)]) expect([res.status, res.body.code]).toEqual([404, ErrorCode.DATA_NOT_FOUND]);
+    const bad = await status(id, 'abc');
+    expect([bad.status, bad.body.code]).toEqual([400, ErrorCode.INVALID_PARAMS]);
+    // a stranger learns nothing about it
+    const stranger = await signedUp(env);
+    expect((await stranger.c.get(`/api/v1/projects/${id}/operations/${reboot}`)).body.code).toBe(ErrorCode.DATA_NOT_FOUND);
   });
 
   it('adds a registered device by SN once, refuses unknown, bound and foreign ones, and removes it again', async () => {

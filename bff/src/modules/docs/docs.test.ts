@@ -26,6 +26,7 @@ describe('API documentation', () => {
         '/activations/summary', '/activations',
         // the platform's own, declared like the rest (root ones name their server '/')
         '/healthz', '/readyz', '/remotes.json', '/openapi.json',
+        '/projects/{id}/operations/{opId}',
       ].sort(),
     );
     expect(doc.paths['/healthz'].get.servers).toEqual([{ url: '/' }]);
