@@ -108,7 +108,7 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
       owner, rw, r, expired, stranger, demo: { c: demo }, anonymous: { c: client(env.app) },
       keyR: { c: client(env.app), bearer: keyR.secret }, keyRw: { c: client(env.app), bearer: keyRw.secret },
     };
-    params = { id, sn, opId: operation, shareId: share, keyId: keyR.key.id, token: new URL(offer.link!, 'http://x').searchParams.get('token')! };
+    params = { id, sn, opId: Number(operation), shareId: share, keyId: keyR.key.id, token: new URL(offer.link!, 'http://x').searchParams.get('token')! };
     Object.assign(bodies, {
       'projects.create': () => ({ projectName: `M ${randomBytes(4).toString('hex')}`, scenario: 'hotel' }),
       'projects.update': () => ({ subtitle: 'Lobby' }),
