@@ -26,6 +26,7 @@ import { migrate } from './db/migrate.js';
 import { createLogger } from './logger.js';
 import { createEventHub, type EventHub } from './modules/events/events.hub.js';
 import { startDemoFleet } from './runtime/demo-fleet.js';
+import { seedDemoActivations } from './runtime/demo-activations.js';
 import { ensureManufacturerKey } from './runtime/manufacturer-key.js';
 
 const config = loadConfig();
@@ -135,6 +136,11 @@ if (config.role === 'gateway') {
   }
 
   if ((config.role === 'all' && config.simDemoFleet) || config.role === 'sim') {
+    // the data screen's history of the demo projects, besides what the fleet's devices record live
+    await seedDemoActivations(db).then(
+      (n) => logger.info({ activations: n }, 'demo activations seeded'),
+      (err: unknown) => logger.error({ err }, 'demo activations not seeded'),
+    );
     const fleet: Fleet = await startDemoFleet({ db, provisioner, brokerUrl: mqttUrl, protocolVersion, controllerId: gw.controllerId, timeScale: config.timeScale, logger }).catch(
       (err: unknown) => fatal(err, 'demo fleet failed to start'),
     );

@@ -1,0 +1,45 @@
+// The live demo's data screen has data on every panel: the seeded activation history, seen through
+// the API by a live-demo session, laid anew (not doubled) at each start.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, client, createTestEnv, type TestEnv } from '../test/test-env.js';
+import { DEMO_ACTIVATIONS, demoActivations, seedDemoActivations } from './demo-activations.js';
+
+describe.each(backends())('demo activations on %s', (backend) => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createTestEnv(backend);
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('are the same for the same day, and seeding again replaces them', async () => {
+    const now = Date.UTC(2026, 10, 24, 12);
+    expect(demoActivations(now)).toEqual(demoActivations(now));
+    await seedDemoActivations(env.db, env.clock.now());
+    await seedDemoActivations(env.db, env.clock.now());
+    const counted = await env.db('activations').where('sn', 'like', 'DEMOACT%').count({ n: '*' }).first();
+    expect(Number(counted?.n)).toBe(DEMO_ACTIVATIONS);
+  });
+
+  it('fill every panel of the live demo: counters, types, brands, trend and the top 15', async () => {
+    const demo = client(env.app);
+    expect((await demo.post('/api/v1/auth/demo')).body.code).toBe(0);
+    const s = (await demo.get('/api/v1/activations/summary?range=1y')).body.data;
+    expect(s.counters.total).toBe(DEMO_ACTIVATIONS);
+    expect(s.counters.today).toBeGreaterThan(0);
+    expect(s.counters.last7d).toBeGreaterThan(s.counters.today);
+    expect(s.counters.last30d).toBeGreaterThan(s.counters.last7d);
+    expect(s.byType).toHaveLength(9);
+    expect(s.byBrand.map((b: { brand: string }) => b.brand).sort()).toEqual(['Airloom', 'Brightwave', 'NetHaven']);
+    expect(s.top).toHaveLength(15);
+    expect(new Set(s.trend.map((t: { day: string }) => t.day)).size).toBeGreaterThan(200);
+    const compared = (await demo.get('/api/v1/activations/summary?range=15d&countries=US,DE')).body.data;
+    expect(compared.countries.map((c: { country: string }) => c.country).sort()).toEqual(['DE', 'US']);
+    expect(compared.top.length).toBeGreaterThan(1);
+    const list = (await demo.get('/api/v1/activations?country=FR')).body.data;
+    expect(list.total).toBeGreaterThan(50);
+    expect(list.items).toHaveLength(50);
+    expect(list.items.every((i: { country: string }) => i.country === 'FR')).toBe(true);
+  });
+});
