@@ -1,7 +1,7 @@
 // Which devices a simulated fleet has: the two demo projects' standing fleets and the CLI's
 // generated ones. Everything here is deterministic: the same project gives the same SNs, MACs,
 // names and IPs on every start; only the broker secrets are fresh (the caller supplies them).
-import { DEVICE_TYPES, LIMITS, type DeviceType, type MeshNodeMode } from '@airloom/contracts';
+import { DEVICE_TYPES, LIMITS, defaultModelOf, deviceModel, type DeviceType, type MeshNodeMode } from '@airloom/contracts';
 import { hash32 } from './random.js';
 
 export interface DeviceSpec {
@@ -66,9 +66,10 @@ export interface ModelTraits {
 /** What a device of this type and model has: ports, radios, PoE, firmware. */
 export function modelTraits(type: DeviceType, model: string): ModelTraits {
   const info = MODELS[type];
-  const small = model === SMALL_SWITCH;
-  const poe = type === 'switch';
-  return { ports: small ? 8 : info.ports, bands: info.bands, softwareVersion: info.softwareVersion, poe, poeBudget: poe ? (small ? 120 : 370) : 0 };
+  // ports and PoE come from the console's model catalogue, so device and console agree
+  const row = deviceModel(model) ?? defaultModelOf(type);
+  const poe = row.ports.poe > 0;
+  return { ports: row.ports.count, bands: info.bands, softwareVersion: info.softwareVersion, poe, poeBudget: row.ports.poeBudgetW };
 }
 
 function macFor(projectId: number, index: number): string {
