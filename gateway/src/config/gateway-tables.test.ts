@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { maskOf, renderPortmap, renderRoutes } from './gateway-tables.js';
+
+const facts = { sn: 'AL5RT00000000001', type: 'router' as const, model: 'AL-GW1200' };
+
+describe('maskOf', () => {
+  it.each([[0, '0.0.0.0'], [8, '255.0.0.0'], [20, '255.255.240.0'], [24, '255.255.255.0'], [32, '255.255.255.255']])('/%i → %s', (p, m) => expect(maskOf(p)).toBe(m));
+});
+
+describe('routes renderer', () => {
+  it('gives one static IPv4Forwarding instance per route, leaving the device’s own routes', () => {
+    const t = renderRoutes({ routes: [{ destination: '10.20.0.0', mask: 16, nextHop: '192.168.50.254' }] }, facts);
+    expect(t.tables).toEqual([
+      {
+        path: 'Device.Routing.Router.1.IPv4Forwarding.',
+        owns: 'airloom',
+        instances: [{ alias: 'airloom-routes-10.20.0.0-16', params: { Enable: 'true', StaticRoute: 'true', DestIPAddress: '10.20.0.0', DestSubnetMask: '255.255.0.0', GatewayIPAddress: '192.168.50.254' } }],
+      },
+    ]);
+  });
+  it('an empty section removes every console route', () => expect(renderRoutes({ routes: [] }, facts).tables[0]!.instances).toEqual([]));
+});
+
+describe('port mapping renderer', () => {
+  const rule = { name: 'cam', protocol: 'tcp' as const, external: '8080', internal: '80', internalIp: '192.168.50.20', enabled: true };
+  it.each([
+    ['single TCP port', rule, [['TCP', '8080', '0', '80']]],
+    ['all = TCP and UDP', { ...rule, protocol: 'all' as const }, [['TCP', '8080', '0', '80'], ['UDP', '8080', '0', '80']]],
+    ['list and range', { ...rule, external: '8080;9000-9010', internal: '80;7000~7010' }, [['TCP', '8080', '0', '80'], ['TCP', '9000', '9010', '7000']]],
+  ])('%s', (_, r, expected) => {
+    const [table] = renderPortmap({ rules: [r] }, facts).tables;
+    expect(table!.path).toBe('Device.NAT.PortMapping.');
+    expect(table!.instances.map((i) => [i.params.Protocol, i.params.ExternalPort, i.params.ExternalPortEndRange, i.params.InternalPort])).toEqual(expected);
+    expect(table!.instances.every((i) => i.params.InternalClient === '192.168.50.20' && i.params.Enable === 'true')).toBe(true);
+  });
+  it('a disabled rule stays on the device, switched off', () => {
+    const [table] = renderPortmap({ rules: [{ ...rule, enabled: false }] }, facts).tables;
+    expect(table!.instances[0]!.params.Enable).toBe('false');
+  });
+});

@@ -1,0 +1,62 @@
+// Renderers of the gateway's static routes and port mappings: each section is the whole set of
+// console-made instances of its TR-181 table (the device's own, e.g. its connected routes, stay).
+// Not registered in ./renderers.ts until the simulated gateway serves these tables.
+import type { PortmapSection, RoutesSection } from '@airloom/contracts';
+import { parsePortList } from '@airloom/contracts';
+import { aliasFor, type Renderer, type Tr181Instance } from './target.js';
+
+export const IPV4_FORWARDING = 'Device.Routing.Router.1.IPv4Forwarding.';
+export const PORT_MAPPING = 'Device.NAT.PortMapping.';
+
+/** prefix length → dotted mask (TR-181 DestSubnetMask) */
+export function maskOf(prefix: number): string {
+  const n = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+  return [24, 16, 8, 0].map((s) => (n >>> s) & 0xff).join('.');
+}
+
+export const renderRoutes: Renderer<RoutesSection> = (body) => ({
+  params: {},
+  tables: [
+    {
+      path: IPV4_FORWARDING,
+      owns: 'airloom',
+      instances: body.routes.map((r) => ({
+        alias: aliasFor('routes', `${r.destination}-${r.mask}`),
+        params: { Enable: 'true', StaticRoute: 'true', DestIPAddress: r.destination, DestSubnetMask: maskOf(r.mask), GatewayIPAddress: r.nextHop },
+      })),
+    },
+  ],
+});
+
+const PROTOCOLS = { tcp: ['TCP'], udp: ['UDP'], all: ['TCP', 'UDP'] } as const;
+
+/**
+ * TR-181 PortMapping has one external range and one internal port per instance, so a rule with a
+ * `;` list becomes one instance per item (and per protocol for "all"); an internal range maps each
+ * external port to the port at the same offset (ExternalPortEndRange, InternalPort = first port).
+ */
+export const renderPortmap: Renderer<PortmapSection> = (body) => {
+  const instances: Tr181Instance[] = [];
+  body.rules.forEach((rule, r) => {
+    const ext = parsePortList(rule.external);
+    const int = parsePortList(rule.internal);
+    if (!ext.ok || !int.ok) return;
+    ext.items.forEach((e, i) => {
+      for (const protocol of PROTOCOLS[rule.protocol]) {
+        instances.push({
+          alias: aliasFor('portmap', `${r}-${i}-${protocol.toLowerCase()}`),
+          params: {
+            Enable: String(rule.enabled),
+            Description: rule.name,
+            Protocol: protocol,
+            ExternalPort: String(e.from),
+            ExternalPortEndRange: e.range ? String(e.to) : '0',
+            InternalPort: String(int.items[i]!.from),
+            InternalClient: rule.internalIp,
+          },
+        });
+      }
+    });
+  });
+  return { params: {}, tables: [{ path: PORT_MAPPING, owns: 'airloom', instances }] };
+};
