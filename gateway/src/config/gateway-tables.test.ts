@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskOf, renderPortmap, renderRoutes } from './gateway-tables.js';
+import { maskOf, renderDhcp, renderPortmap, renderRoutes } from './gateway-tables.js';
 
 const facts = { sn: 'AL5RT00000000001', type: 'router' as const, model: 'AL-GW1200' };
 
@@ -36,5 +36,23 @@ describe('port mapping renderer', () => {
   it('a disabled rule stays on the device, switched off', () => {
     const [table] = renderPortmap({ rules: [{ ...rule, enabled: false }] }, facts).tables;
     expect(table!.instances[0]!.params.Enable).toBe('false');
+  });
+});
+
+describe('DHCP renderer', () => {
+  const pool = { name: 'guests', vlanId: 1, start: '192.168.50.100', end: '192.168.50.200', mask: 24, gateway: '192.168.50.1', dns: ['192.168.50.1', '1.1.1.1'], leaseMinutes: 1440, type: 'user' as const };
+  it('a server pool: addresses, mask, DNS list, lease in seconds, VLAN and type', () => {
+    const t = renderDhcp({ modes: { server: true, relay: false, snooping: false }, pools: [pool] }, facts);
+    expect(t.params).toEqual({ 'Device.DHCPv4.Server.Enable': 'true', 'Device.DHCPv4.Relay.Enable': 'false', 'Device.X_AIRLOOM_DHCPSnooping.Enable': 'false' });
+    expect(t.tables[0]!.instances).toEqual([
+      { alias: 'airloom-dhcp-guests', params: { Enable: 'true', MinAddress: '192.168.50.100', MaxAddress: '192.168.50.200', SubnetMask: '255.255.255.0', IPRouters: '192.168.50.1', DNSServers: '192.168.50.1,1.1.1.1', LeaseTime: '86400', X_AIRLOOM_VLANID: '1', X_AIRLOOM_Type: 'user' } },
+    ]);
+    expect(t.tables[1]!.instances).toEqual([]);
+  });
+  it('relay: the server is off, its pools kept but disabled, one forwarding to the relay server', () => {
+    const t = renderDhcp({ modes: { server: false, relay: true, snooping: false }, relayServer: '10.0.0.2', pools: [pool] }, facts);
+    expect(t.params['Device.DHCPv4.Relay.Enable']).toBe('true');
+    expect(t.tables[0]!.instances[0]!.params.Enable).toBe('false');
+    expect(t.tables[1]!.instances).toEqual([{ alias: 'airloom-dhcp-relay', params: { Enable: 'true', DHCPServerIPAddress: '10.0.0.2' } }]);
   });
 });

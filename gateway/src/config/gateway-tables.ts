@@ -1,7 +1,7 @@
-// Renderers of the gateway's static routes and port mappings: each section is the whole set of
+// Renderers of the gateway's DHCP, static routes and port mappings: each section is the whole set of
 // console-made instances of its TR-181 table (the device's own, e.g. its connected routes, stay).
 // Not registered in ./renderers.ts until the simulated gateway serves these tables.
-import type { PortmapSection, RoutesSection } from '@airloom/contracts';
+import type { DhcpSection, PortmapSection, RoutesSection } from '@airloom/contracts';
 import { parsePortList } from '@airloom/contracts';
 import { aliasFor, type Renderer, type Tr181Instance } from './target.js';
 
@@ -60,3 +60,43 @@ export const renderPortmap: Renderer<PortmapSection> = (body) => {
   });
   return { params: {}, tables: [{ path: PORT_MAPPING, owns: 'airloom', instances }] };
 };
+
+export const DHCP_POOL = 'Device.DHCPv4.Server.Pool.';
+export const DHCP_RELAY_FORWARDING = 'Device.DHCPv4.Relay.Forwarding.';
+
+/**
+ * DHCP: the server's pools (LeaseTime in seconds, the pool's VLAN and user/AP type as vendor
+ * parameters), relay with its server, and snooping (TR-181 has none: X_AIRLOOM_DHCPSnooping).
+ */
+export const renderDhcp: Renderer<DhcpSection> = (body) => ({
+  params: {
+    'Device.DHCPv4.Server.Enable': String(body.modes.server),
+    'Device.DHCPv4.Relay.Enable': String(body.modes.relay),
+    'Device.X_AIRLOOM_DHCPSnooping.Enable': String(body.modes.snooping),
+  },
+  tables: [
+    {
+      path: DHCP_POOL,
+      owns: 'airloom',
+      instances: body.pools.map((p) => ({
+        alias: aliasFor('dhcp', p.name),
+        params: {
+          Enable: String(body.modes.server),
+          MinAddress: p.start,
+          MaxAddress: p.end,
+          SubnetMask: maskOf(p.mask),
+          IPRouters: p.gateway,
+          DNSServers: p.dns.join(','),
+          LeaseTime: String(p.leaseMinutes * 60),
+          X_AIRLOOM_VLANID: String(p.vlanId),
+          X_AIRLOOM_Type: p.type,
+        },
+      })),
+    },
+    {
+      path: DHCP_RELAY_FORWARDING,
+      owns: 'airloom',
+      instances: body.modes.relay && body.relayServer ? [{ alias: aliasFor('dhcp', 'relay'), params: { Enable: 'true', DHCPServerIPAddress: body.relayServer } }] : [],
+    },
+  ],
+});
