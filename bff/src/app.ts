@@ -33,6 +33,8 @@ import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.
 import { apiKeyHandlers, requestAuth } from './modules/api-keys/api-keys.routes.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createSharesRepository } from './modules/shares/shares.repository.js';
+import { invitationHandlers } from './modules/invitations/invitations.routes.js';
+import { createInvitationsService } from './modules/invitations/invitations.service.js';
 import { transferHandlers } from './modules/transfers/transfers.routes.js';
 import { createTransfersService } from './modules/transfers/transfers.service.js';
 import { shareHandlers } from './modules/shares/shares.routes.js';
@@ -96,6 +98,7 @@ export function createApp(deps: AppDeps): Express {
     clock,
     visibleProjects: async (principal) => (await projects.list(principal)).data.items.map((p) => p.id),
   });
+  const invitations = createInvitationsService({ db, shares: createSharesRepository(db), sender, clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
   // built once, on first request: a loop over contracts' endpoint list
   let openApi: Record<string, unknown> | undefined;
 
@@ -127,6 +130,7 @@ export function createApp(deps: AppDeps): Express {
       apiKeys: apiKeyHandlers(apiKeys),
       transfers: transferHandlers(transfers),
       activations: activationHandlers(activations),
+      invitations: invitationHandlers(invitations),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
     { guards: { session: callers.session, account: callers.account, manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },

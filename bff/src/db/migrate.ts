@@ -13,6 +13,7 @@ import * as widenProjectZone from './migrations/20261121000800_widen-project-zon
 import * as apiKeys from './migrations/20261121000900_create-api-keys.js';
 import * as projectTransfers from './migrations/20261121001000_create-project-transfers.js';
 import * as sessionEndReason from './migrations/20261121001100_add-session-end-reason.js';
+import * as shareInvitations from './migrations/20261124140000_create-share-invitations.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -34,6 +35,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261121001100_add-session-end-reason', migration: sessionEndReason },
   // the gateway's tables (devices, status log, operations); their names sort after these
   ...GATEWAY_MIGRATIONS,
+  { name: '20261124140000_create-share-invitations', migration: shareInvitations },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -9,7 +9,7 @@ import { ENDPOINTS, ErrorCode, fillPath, type EndpointId } from '@airloom/contra
 import { registerDevices } from '@airloom/gateway/testing';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, client, createTestEnv, signedUp, type Client, type TestEnv } from '../test/test-env.js';
+import { backends, client, createTestEnv, signedUp, uniqueEmail, type Client, type TestEnv } from '../test/test-env.js';
 
 const CALLERS = ['owner', 'rw', 'r', 'expired', 'stranger', 'demo', 'anonymous', 'keyR', 'keyRw'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -70,6 +70,10 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   // every caller gets the activations of the projects it can open (an empty answer for none)
   'activations.summary': SIGNED_IN,
   'activations.list': SIGNED_IN,
+  'invitations.create': OWNER_ONLY,
+  // the invitation is of an address nobody signed up with: no caller may read or accept it
+  'invitations.view': row(N, N, N, N, N, N, T, N, N),
+  'invitations.accept': row(N, N, N, N, N, N, T, R, R),
 };
 
 describe.each(backends())('authorization matrix on %s', (backend) => {
@@ -102,13 +106,18 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
     // an operation of the project as the console stores it (the matrix's device is offline, so none can be asked for)
     const at = Date.now();
     const [operation] = await env.db('operations').insert({ project_id: id, sn, kind: 'reboot', state: 'done', created_at: at, updated_at: at, expires_at: at, revision: 1 });
+    const newcomer = uniqueEmail();
+    await owner.c.post(`/api/v1/projects/${id}/invitations`, { account: newcomer, permission: 'r' });
+    const invitation = env.outbox().reverse().find((m) => m.to === newcomer && m.purpose === 'invitation')!;
     const demo = client(env.app);
     expect((await demo.post('/api/v1/auth/demo')).body.code).toBe(0);
     callers = {
       owner, rw, r, expired, stranger, demo: { c: demo }, anonymous: { c: client(env.app) },
       keyR: { c: client(env.app), bearer: keyR.secret }, keyRw: { c: client(env.app), bearer: keyRw.secret },
     };
-    params = { id, sn, opId: Number(operation), shareId: share, keyId: keyR.key.id, token: new URL(offer.link!, 'http://x').searchParams.get('token')! };
+    params = { id, sn, opId: Number(operation), shareId: share, keyId: keyR.key.id, token: new URL(offer.link!, 'http://x').searchParams.get('token')!,
+      invitation: new URL(invitation.link!, 'http://x').searchParams.get('token')!,
+    };
     Object.assign(bodies, {
       'projects.create': () => ({ projectName: `M ${randomBytes(4).toString('hex')}`, scenario: 'hotel' }),
       'projects.update': () => ({ subtitle: 'Lobby' }),
@@ -121,6 +130,7 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
       'account.password': () => ({ oldPassword: 'Not-the-password-1', password: 'New-pass-123', confirm: 'New-pass-123' }),
       'apiKeys.create': () => ({ name: `k ${randomBytes(3).toString('hex')}`, access: 'r' }),
       'transfers.offer': () => ({ account: invitee.account }),
+      'invitations.create': () => ({ account: uniqueEmail(), permission: 'rw', hours: 2 }),
       'manufacturer.register': () => ({ devices: [] }),
     } satisfies Partial<Record<EndpointId, () => unknown>>);
   });
@@ -130,7 +140,7 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
 
   /** Every row a refused write could touch, to compare before and after. */
   async function snapshot(): Promise<string> {
-    const tables = ['projects', 'project_members', 'api_keys', 'project_transfers', 'operations'];
+    const tables = ['projects', 'project_members', 'api_keys', 'project_transfers', 'share_invitations', 'operations'];
     const parts = await Promise.all(tables.map((t) => env.db(t).select().orderBy('id')));
     const devices = await env.db('devices').select('sn', 'project_id', 'name', 'desired_name', 'config_version').orderBy('sn');
     return JSON.stringify([parts, devices]);

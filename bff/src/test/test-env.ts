@@ -45,8 +45,10 @@ export interface Message {
   purpose: string;
   /** verification codes */
   code: string;
-  /** transfer offers: the confirmation page with its token */
+  /** transfer offers and invitations: the confirmation page with its token */
   link?: string;
+  /** the message as the recipient reads it */
+  text?: string;
 }
 
 export interface TestEnv {

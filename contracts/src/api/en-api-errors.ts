@@ -54,6 +54,12 @@ export const enApiErrors = {
     notForYou: 'This transfer offer is not for the account you are signed in with.',
     nameTaken: 'You already have a project with this name: rename one of them first.',
   },
+  invitations: {
+    accountExists: '{{account}} already has an account: share the project with it directly.',
+    gone: 'This invitation has expired, was accepted already or was replaced by a newer one.',
+    notForYou: 'This invitation is for another address than the account you are signed in with.',
+    alreadyShared: 'This project is already shared with you.',
+  },
   shares: {
     ownerOnly: 'Only the owner of this project can see and change who it is shared with.',
     unknownAccount: 'No account is registered as {{account}}. Ask them to sign up first.',

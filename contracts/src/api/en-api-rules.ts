@@ -44,6 +44,7 @@ export const enApiRules = {
   activationCountry: { format: 'A country is its two-letter code, such as DE', count: `At most ${LIMITS.dataScreenCountriesMax} countries are compared at once` },
   activationDay: { format: 'A day looks like 2026-11-24' },
   activationPage: { range: 'The page is a whole number from 1' },
+  invitationToken: { format: 'This link is not an invitation link: please open the link from the e-mail again' },
 } as const;
 
 export type ApiRuleName = keyof typeof enApiRules;

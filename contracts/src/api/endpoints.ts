@@ -10,6 +10,7 @@ import { platformEndpoints } from './platform.js';
 import { projectEndpoints } from './projects.js';
 import { shareEndpoints } from './shares.js';
 import { transferEndpoints } from './transfers.js';
+import { invitationEndpoints } from './invitations.js';
 
 export const API = {
   auth: authEndpoints,
@@ -22,6 +23,7 @@ export const API = {
   apiKeys: apiKeyEndpoints,
   transfers: transferEndpoints,
   activations: activationEndpoints,
+  invitations: invitationEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

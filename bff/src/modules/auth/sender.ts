@@ -25,7 +25,20 @@ export interface TransferMessage {
   expiresInSeconds: number;
 }
 
-export type OutgoingMessage = VerificationMessage | TransferMessage;
+/** spec §3 Project share: an invitation of an address nobody signed up with yet. */
+export interface InvitationMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  purpose: 'invitation';
+  /** the inviting owner's account */
+  from: string;
+  projectName: string;
+  /** path of the page that accepts it (`/static/invitation?token=…`) */
+  link: string;
+  expiresInSeconds: number;
+}
+
+export type OutgoingMessage = VerificationMessage | TransferMessage | InvitationMessage;
 
 export interface Sender {
   send(message: OutgoingMessage): Promise<void>;
@@ -40,6 +53,8 @@ function textOf(message: OutgoingMessage): string {
       return `Your Airloom password reset code is ${message.code}. It expires in ${minutes} minutes.`;
     case 'transfer':
       return `${message.from} offers you the Airloom project ${message.projectName}. Accept or decline it at ${message.link} within ${Math.round(minutes / 60)} hours.`;
+    case 'invitation':
+      return `${message.from} shares the Airloom project ${message.projectName} with you. Sign up with this address, then accept it at ${message.link} within ${Math.round(minutes / 60)} hours.`;
   }
 }
 

@@ -24,6 +24,7 @@ describe('API documentation', () => {
         '/account/api-keys', '/account/api-keys/{keyId}', '/account/profile', '/account/password',
         '/projects/{id}/transfer', '/transfers/{token}', '/transfers/{token}/accept', '/transfers/{token}/decline',
         '/activations/summary', '/activations',
+        '/projects/{id}/invitations', '/invitations/{invitation}', '/invitations/{invitation}/accept',
         // the platform's own, declared like the rest (root ones name their server '/')
         '/healthz', '/readyz', '/remotes.json', '/openapi.json',
         '/projects/{id}/operations/{opId}',

@@ -19,7 +19,7 @@ export interface SharesServiceDeps {
 
 type Right = ShareRow['share_right'];
 
-function toItem(row: ShareRow, now: number): ShareItem {
+export function toItem(row: ShareRow, now: number): ShareItem {
   return {
     id: row.id,
     account: row.account,
@@ -42,7 +42,7 @@ function endOf(hours: number | null | undefined, now: number): number | null {
  * unexpired read-write 8 (62), permanent read-write 3 (406), and read-write shares held, expired
  * ones included until removed, 11 (188). An already expired share takes no place.
  */
-function refuseOverCaps(others: readonly ShareRow[], right: Right, expiresAt: number | null, now: number): void {
+export function refuseOverCaps(others: readonly ShareRow[], right: Right, expiresAt: number | null, now: number): void {
   if (expiresAt !== null && expiresAt <= now) return;
   const active = others.filter((s) => s.expires_at === null || s.expires_at > now);
   if (right === 'r') {
