@@ -11,6 +11,7 @@ import {
   type ApiKeyCreateRequest,
   type PasswordChangeRequest,
   type ProfileUpdateRequest,
+  type InvitationCreateRequest,
   type ShareCreateRequest,
   type ShareUpdateRequest,
 } from '@airloom/contracts';
@@ -35,6 +36,7 @@ export function createOverviewApi(api: ApiClient) {
     createShare: (id: number, body: ShareCreateRequest) => api.call(API.shares.create, { params: { id }, body }),
     updateShare: (id: number, shareId: number, body: ShareUpdateRequest) => api.call(API.shares.update, { params: { id, shareId }, body }),
     removeShare: (id: number, shareId: number) => api.call(API.shares.remove, { params: { id, shareId } }),
+    inviteToShare: (id: number, body: InvitationCreateRequest) => api.call(API.invitations.create, { params: { id }, body }),
     pendingTransfer: async (id: number, signal?: AbortSignal) => (await api.call(API.transfers.pending, { params: { id }, signal })).transfer,
     offerTransfer: (id: number, account: string) => api.call(API.transfers.offer, { params: { id }, body: { account } }),
     withdrawTransfer: (id: number) => api.call(API.transfers.cancel, { params: { id } }),

@@ -127,6 +127,11 @@ export const overviewEn = {
       hoursHint: '1 to 8760 hours (one year).',
       hoursKeep: 'Leave empty to keep the current end, or give hours from now.',
     },
+    invite: {
+      unknown: 'Nobody has signed up as {{account}} yet. Send an invitation: a link goes to that address, and the project is shared as chosen here once they sign up and accept it.',
+      send: 'Send invitation',
+      sent: 'An invitation was sent to {{account}}. Its link works until {{until}}.',
+    },
   },
   account: {
     title: 'Account settings',

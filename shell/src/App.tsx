@@ -1,11 +1,12 @@
 // The shell's routes (spec §2 entry-level routes): /static/lrf (loaded on demand), the project
-// transfer page and the two entry routes still to come, and the main application for everything else. The loading overlay sits above all.
+// transfer and invitation pages and the two entry routes still to come, and the main application for everything else. The loading overlay sits above all.
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppProviders, Spinner } from '@airloom/shared-ui';
 import { LoadingOverlay } from './overlay/LoadingOverlay';
 import { loadMainApp } from './session/load-main-app';
 import { NotYetPage, type NotYetKind } from './pages/NotYetPage';
+import { InvitationPage } from './pages/InvitationPage';
 import { TransferPage } from './pages/TransferPage';
 import { useLocation } from './routing/router';
 import { documentTitle } from './routing/document-title';
@@ -28,6 +29,7 @@ export function ShellRoutes() {
   }
   const path = pathname.replace(/\/+$/, '');
   if (path === '/static/transfer') return <TransferPage />;
+  if (path === '/static/invitation') return <InvitationPage />;
   const notYet = NOT_YET[path];
   if (notYet) return <NotYetPage kind={notYet} />;
   return <Suspense fallback={null}><MainApp /></Suspense>;

@@ -83,6 +83,18 @@ export const shellEn = {
     failed: 'The offer could not be read. Please try the link again.',
     toList: 'Go to the project list',
   },
+  invitation: {
+    title: 'Project invitation',
+    offer: '{{from}} invites you to the project {{project}}, {{permission}}, {{validity}}. The invitation is open until {{until}}.',
+    permission: { r: 'read-only (you can look at it)', rw: 'read-write (you can manage its devices)' },
+    permanent: 'with no end',
+    hours_one: 'for {{count}} hour from when you accept',
+    hours_other: 'for {{count}} hours from when you accept',
+    accept: 'Accept the invitation',
+    accepted: '{{project}} is shared with you now. You find it in your project list.',
+    failed: 'The invitation could not be read. Please try the link again.',
+    toList: 'Go to the project list',
+  },
   notYet: {
     title: 'Not available yet',
     text: {

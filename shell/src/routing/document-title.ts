@@ -26,6 +26,7 @@ export function documentTitle(pathname: string, state: Pick<ShellState, 'accessT
   if (lrf) return join(t, t(lrf));
   if (NOT_YET.includes(path)) return join(t, t('shell.notYet.title'));
   if (path === '/static/transfer') return join(t, t('shell.transfer.title'));
+  if (path === '/static/invitation') return join(t, t('shell.invitation.title'));
   const entry = findEntry(MENU_TREE, path);
   const label = entry && t(`shell.${entry.labelKey}`);
   const inProject = (project: ProjectRef | null) => (entry?.needsProject && project ? project.projectName : undefined);

@@ -1,9 +1,11 @@
 // Share the project with an account, or change an existing share, in a dialog. The rules are
 // contracts' (the account, the permission, 1…8760 hours), so the form refuses what the server would.
-import { useEffect, useId } from 'react';
+// An address nobody signed up with can be invited instead: a link goes to it, and the share is made
+// when it has signed up and accepts.
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHARE_VALIDITIES, ShareFormSchema, type ShareFormInput, type ShareItem } from '@airloom/contracts';
-import { Button, InlineNotice, Modal, Select, Stack, TextField, useSchemaForm, type SelectOption } from '@airloom/shared-ui';
+import { ErrorCode, SHARE_VALIDITIES, ShareFormSchema, type InvitationCreateRequest, type InvitationItem, type ShareFormInput, type ShareItem } from '@airloom/contracts';
+import { ApiError, Button, InlineNotice, Modal, Select, Stack, TextField, useSchemaForm, type SelectOption } from '@airloom/shared-ui';
 import type { OverviewApi } from '../../api';
 
 type ShareFormValues = ShareFormInput;
@@ -16,6 +18,8 @@ export interface ShareFormProps {
   share?: ShareItem | null;
   onClose(): void;
   onSaved(share: ShareItem, mode: 'create' | 'edit'): void;
+  /** an invitation went to an address nobody signed up with */
+  onInvited(invitation: InvitationItem): void;
 }
 
 function initialValues(share: ShareItem | null | undefined): ShareFormValues {
@@ -29,15 +33,32 @@ function initialValues(share: ShareItem | null | undefined): ShareFormValues {
   };
 }
 
-export function ShareForm({ open, api, projectId, share, onClose, onSaved }: ShareFormProps) {
+export function ShareForm({ open, api, projectId, share, onClose, onSaved, onInvited }: ShareFormProps) {
   const { t } = useTranslation('overview');
   const formId = `sf${useId().replace(/:/g, '')}`;
   const mode = share ? 'edit' : 'create';
   const form = useSchemaForm(ShareFormSchema, initialValues(share));
   const { reset } = form;
+  /** the share asked for when the account turned out unknown: it can be sent as an invitation */
+  const [unknown, setUnknown] = useState<InvitationCreateRequest | null>(null);
+  const [inviting, setInviting] = useState(false);
   useEffect(() => {
     if (open) reset(initialValues(share));
+    setUnknown(null);
   }, [open, share, reset]);
+
+  async function invite() {
+    if (!unknown) return;
+    setInviting(true);
+    try {
+      onInvited(await api.inviteToShare(projectId, unknown));
+    } catch (err) {
+      setUnknown(null);
+      if (!form.applyServerError(err)) form.setFormError(t('errors.generic.operationFailed'));
+    } finally {
+      setInviting(false);
+    }
+  }
 
   const permissions: SelectOption<'r' | 'rw'>[] = [
     { value: 'r', label: t('sharing.permission.r') },
@@ -50,6 +71,7 @@ export function ShareForm({ open, api, projectId, share, onClose, onSaved }: Sha
 
   const submit = form.handleSubmit(async (data) => {
     const hours = data.validity === 'permanent' ? null : Number(data.hours);
+    setUnknown(null);
     try {
       // an existing share's end is kept while the hours are left empty
       const keepsEnd = data.keepsEnd && data.validity === 'hours' && data.hours.trim() === '';
@@ -58,6 +80,10 @@ export function ShareForm({ open, api, projectId, share, onClose, onSaved }: Sha
         : await api.createShare(projectId, { account: data.account, permission: data.permission, hours });
       onSaved(saved, mode);
     } catch (err) {
+      if (!share && err instanceof ApiError && err.code === ErrorCode.ACCOUNT_NOT_FOUND) {
+        setUnknown({ account: data.account.trim(), permission: data.permission, hours });
+        return;
+      }
       if (!form.applyServerError(err)) form.setFormError(t('errors.generic.operationFailed'));
     }
   });
@@ -81,6 +107,18 @@ export function ShareForm({ open, api, projectId, share, onClose, onSaved }: Sha
       <form id={formId} onSubmit={submit} noValidate>
         <Stack $gap="lg">
           {form.formError && <InlineNotice tone="danger">{form.formError}</InlineNotice>}
+          {unknown && (
+            <InlineNotice tone="info">
+              <Stack $gap="sm">
+                <span>{t('sharing.invite.unknown', { account: unknown.account })}</span>
+                <span>
+                  <Button variant="primary" busy={inviting} onClick={() => void invite()}>
+                    {t('sharing.invite.send')}
+                  </Button>
+                </span>
+              </Stack>
+            </InlineNotice>
+          )}
           {mode === 'create' && (
             <TextField label={t('sharing.form.account')} hint={t('sharing.form.accountHint')} required autoComplete="off" {...form.field('account')} />
           )}

@@ -62,6 +62,30 @@ describe('SharingPage', () => {
     expect(bff.count('GET', '/projects/7/shares')).toBe(2); // reloaded after the share
   });
 
+  it('offers an invitation when nobody has signed up with the address, and sends the share asked for', async () => {
+    const user = userEvent.setup();
+    const bff = server([], {
+      'POST /projects/7/shares': () => ({ status: 404, body: { code: ErrorCode.ACCOUNT_NOT_FOUND, message: 'account does not exist' } }),
+      'POST /projects/7/invitations': () =>
+        ok({ id: 1, projectName: 'Harbour Hotel', from: 'ann@example.com', to: 'new@example.com', permission: 'rw', hours: null, status: 'pending', expiresAt: '2026-11-27T10:00:00.000Z' }, 201),
+    });
+    renderPage(<SharingPage />, bff.api, { project: owned, path: '/manage/authority' });
+    await screen.findByText('Not shared with anybody');
+    await user.click(screen.getByRole('button', { name: 'Share project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share project' });
+    await user.type(within(dialog).getByLabelText(/Account/), 'new@example.com');
+    await user.selectOptions(within(dialog).getByLabelText(/Permission/), 'rw');
+    await user.selectOptions(within(dialog).getByLabelText(/Validity/), 'permanent');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(await within(dialog).findByText(/Nobody has signed up as new@example.com yet/)).toBeTruthy();
+    expect(bff.count('POST', '/projects/7/invitations')).toBe(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share project' })).toBeNull());
+    expect(bff.requests.at(-1)?.body).toEqual({ account: 'new@example.com', permission: 'rw', hours: null });
+    expect(await screen.findByText(/An invitation was sent to new@example.com/)).toBeTruthy();
+  });
+
   it('ends a share only after a confirmation that says access ends at once', async () => {
     const user = userEvent.setup();
     const bff = server([cleo], { 'PATCH /projects/7/shares/2': () => ok({ ...cleo, status: 'expired' }) });

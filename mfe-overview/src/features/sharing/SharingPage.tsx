@@ -137,6 +137,10 @@ function ProjectShares({ project }: { project: ProjectRef }) {
           notify({ tone: 'success', message: t(mode === 'create' ? 'sharing.created' : 'sharing.updated', { account: saved.account }) });
           shares.reload();
         }}
+        onInvited={(invitation) => {
+          setEditing(null);
+          notify({ tone: 'success', message: t('sharing.invite.sent', { account: invitation.to, until: new Date(invitation.expiresAt).toLocaleString() }) });
+        }}
       />
       <ConfirmDialog
         open={pending !== null}
