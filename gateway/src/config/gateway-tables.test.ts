@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskOf, renderDhcp, renderPortmap, renderRoutes } from './gateway-tables.js';
+import { maskOf, renderDhcp, renderPortmap, renderRoutes, renderVlan } from './gateway-tables.js';
 
 const facts = { sn: 'AL5RT00000000001', type: 'router' as const, model: 'AL-GW1200' };
 
@@ -54,5 +54,19 @@ describe('DHCP renderer', () => {
     expect(t.params['Device.DHCPv4.Relay.Enable']).toBe('true');
     expect(t.tables[0]!.instances[0]!.params.Enable).toBe('false');
     expect(t.tables[1]!.instances).toEqual([{ alias: 'airloom-dhcp-relay', params: { Enable: 'true', DHCPServerIPAddress: '10.0.0.2' } }]);
+  });
+});
+
+describe('VLAN renderer', () => {
+  it('the default VLAN sets the LAN address; other VLANs are bridge VLANs with their address', () => {
+    const t = renderVlan({ vlans: [{ id: 1, name: 'VLAN_Default', ip: '192.168.50.1', mask: 24 }, { id: 10, name: 'Staff', ip: '192.168.10.1', mask: 24 }] }, facts);
+    expect(t.params).toEqual({ 'Device.IP.Interface.1.IPv4Address.1.IPAddress': '192.168.50.1', 'Device.IP.Interface.1.IPv4Address.1.SubnetMask': '255.255.255.0' });
+    expect(t.tables).toEqual([
+      {
+        path: 'Device.Bridging.Bridge.1.VLAN.',
+        owns: 'airloom',
+        instances: [{ alias: 'airloom-vlan-10', params: { Enable: 'true', VLANID: '10', Name: 'Staff', X_AIRLOOM_IPAddress: '192.168.10.1', X_AIRLOOM_SubnetMask: '255.255.255.0' } }],
+      },
+    ]);
   });
 });

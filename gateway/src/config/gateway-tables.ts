@@ -1,8 +1,8 @@
-// Renderers of the gateway's DHCP, static routes and port mappings: each section is the whole set of
+// Renderers of the gateway's VLANs, DHCP, static routes and port mappings: each section is the whole set of
 // console-made instances of its TR-181 table (the device's own, e.g. its connected routes, stay).
 // Not registered in ./renderers.ts until the simulated gateway serves these tables.
-import type { DhcpSection, PortmapSection, RoutesSection } from '@airloom/contracts';
-import { parsePortList } from '@airloom/contracts';
+import type { DhcpSection, PortmapSection, RoutesSection, VlanSection } from '@airloom/contracts';
+import { DEFAULT_VLAN_ID, parsePortList } from '@airloom/contracts';
 import { aliasFor, type Renderer, type Tr181Instance } from './target.js';
 
 export const IPV4_FORWARDING = 'Device.Routing.Router.1.IPv4Forwarding.';
@@ -100,3 +100,36 @@ export const renderDhcp: Renderer<DhcpSection> = (body) => ({
     },
   ],
 });
+
+export const BRIDGE_VLAN = 'Device.Bridging.Bridge.1.VLAN.';
+/** the gateway's LAN: IP interface 1, its first IPv4 address (the device's own instances) */
+export const LAN_IPV4 = 'Device.IP.Interface.1.IPv4Address.1.';
+
+/**
+ * VLANs: VLAN_Default is the LAN (its address on IP interface 1); every other VLAN is a bridge VLAN
+ * carrying its gateway address as vendor parameters (one instance holds the whole VLAN, so a VLAN is
+ * added or removed in one Add/Delete).
+ */
+export const renderVlan: Renderer<VlanSection> = (body) => {
+  const lan = body.vlans.find((v) => v.id === DEFAULT_VLAN_ID);
+  const params: Record<string, string> = {};
+  if (lan) {
+    params[`${LAN_IPV4}IPAddress`] = lan.ip;
+    params[`${LAN_IPV4}SubnetMask`] = maskOf(lan.mask);
+  }
+  return {
+    params,
+    tables: [
+      {
+        path: BRIDGE_VLAN,
+        owns: 'airloom',
+        instances: body.vlans
+          .filter((v) => v.id !== DEFAULT_VLAN_ID)
+          .map((v) => ({
+            alias: aliasFor('vlan', v.id),
+            params: { Enable: 'true', VLANID: String(v.id), Name: v.name, X_AIRLOOM_IPAddress: v.ip, X_AIRLOOM_SubnetMask: maskOf(v.mask) },
+          })),
+      },
+    ],
+  };
+};
