@@ -32,23 +32,21 @@ interface ModelInfo {
   model: string;
   /** two letters in the SN */
   code: string;
-  /** Ethernet ports; switches give PoE on all of them */
-  ports: number;
   /** Wi-Fi bands, none for wired-only devices */
   bands: readonly ('2.4GHz' | '5GHz')[];
   softwareVersion: string;
 }
 
 const MODELS: Record<DeviceType, ModelInfo> = {
-  router: { model: 'AL-GW1200', code: 'RT', ports: 5, bands: ['2.4GHz', '5GHz'], softwareVersion: 'V3.2.1' },
-  wrouter: { model: 'AL-WR1800', code: 'WR', ports: 4, bands: ['2.4GHz', '5GHz'], softwareVersion: 'V3.1.4' },
-  ap: { model: 'AL-AP620', code: 'AP', ports: 1, bands: ['2.4GHz', '5GHz'], softwareVersion: 'V2.4.0' },
-  v7: { model: 'AL-V7', code: 'V7', ports: 2, bands: ['2.4GHz', '5GHz'], softwareVersion: 'V7.0.2' },
-  mesh: { model: 'AL-MX300', code: 'MX', ports: 2, bands: ['2.4GHz', '5GHz'], softwareVersion: 'V1.8.6' },
-  cpe: { model: 'AL-CPE510', code: 'CP', ports: 1, bands: ['5GHz'], softwareVersion: 'V1.2.3' },
-  switch: { model: 'AL-SW1024P', code: 'SW', ports: 24, bands: [], softwareVersion: 'V2.0.9' },
-  nvr: { model: 'AL-NVR208', code: 'NV', ports: 1, bands: [], softwareVersion: 'V4.1.0' },
-  ipc: { model: 'AL-IPC410', code: 'IC', ports: 1, bands: [], softwareVersion: 'V5.3.2' },
+  router: { model: 'AL-GW1200', code: 'RT', bands: ['2.4GHz', '5GHz'], softwareVersion: 'V3.2.1' },
+  wrouter: { model: 'AL-WR1800', code: 'WR', bands: ['2.4GHz', '5GHz'], softwareVersion: 'V3.1.4' },
+  ap: { model: 'AL-AP620', code: 'AP', bands: ['2.4GHz', '5GHz'], softwareVersion: 'V2.4.0' },
+  v7: { model: 'AL-V7', code: 'V7', bands: ['2.4GHz', '5GHz'], softwareVersion: 'V7.0.2' },
+  mesh: { model: 'AL-MX300', code: 'MX', bands: ['2.4GHz', '5GHz'], softwareVersion: 'V1.8.6' },
+  cpe: { model: 'AL-CPE510', code: 'CP', bands: ['5GHz'], softwareVersion: 'V1.2.3' },
+  switch: { model: 'AL-SW1024P', code: 'SW', bands: [], softwareVersion: 'V2.0.9' },
+  nvr: { model: 'AL-NVR208', code: 'NV', bands: [], softwareVersion: 'V4.1.0' },
+  ipc: { model: 'AL-IPC410', code: 'IC', bands: [], softwareVersion: 'V5.3.2' },
 };
 
 /** 8-port switch model; the demo mixes both sizes */
