@@ -124,4 +124,54 @@ describe('permission sharing', () => {
     await o.getByRole('table', { name: 'Projects' }).waitFor();
     expect(await o.getByRole('row').filter({ hasText: 'Campus Handover' }).count()).toBe(0);
   });
+  it('invites an address nobody signed up with: the newcomer signs up from the sent link and accepts, and sees the project read-only', async () => {
+    const o = owner.page;
+    await newAccount(o, 'inviter');
+    await o.goto('/overview/list');
+    await o.getByRole('button', { name: 'Create project' }).click();
+    const create = o.getByRole('dialog', { name: 'Create project' });
+    await create.getByLabel('Project name').fill('Lagoon Hotel');
+    await create.getByLabel('Scenario').selectOption('hotel');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await o.getByRole('button', { name: 'Open Lagoon Hotel' }).click();
+    await o.waitForURL('**/manage/status**');
+    await o.getByRole('link', { name: 'Permission sharing' }).click();
+
+    const newcomer = `newcomer-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
+    await o.getByRole('button', { name: 'Share project' }).click();
+    const dialog = o.getByRole('dialog', { name: 'Share project' });
+    await dialog.getByLabel(/Account/).fill(newcomer);
+    await dialog.getByRole('button', { name: 'Share' }).click();
+    await dialog.getByText(`Nobody has signed up as ${newcomer} yet`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await o.getByText(`An invitation was sent to ${newcomer}`, { exact: false }).waitFor();
+
+    // the link leads a visitor to sign up first, and back to the invitation
+    const sent = [...outbox()].reverse().find((m) => m.to === newcomer && m.purpose === 'invitation');
+    expect(typeof sent?.link).toBe('string');
+    const g = guest.page;
+    await g.goto(sent!.link as string);
+    await g.waitForURL('**/static/lrf**');
+    await g.getByRole('link', { name: 'Sign up' }).click();
+    await g.getByLabel('E-mail or mobile number').fill(newcomer);
+    await g.getByRole('button', { name: 'Send code' }).click();
+    await g.getByText(`A verification code was sent to ${newcomer}.`).waitFor();
+    const code = [...outbox()].reverse().find((m) => m.to === newcomer && typeof m.code === 'string')!.code as string;
+    await g.getByLabel('Verification code').fill(code);
+    await g.getByLabel(/^Password/).fill('Correct-horse-9');
+    await g.getByLabel('Confirm password').fill('Correct-horse-9');
+    await g.getByRole('button', { name: 'Create account' }).click();
+    await g.getByRole('heading', { name: 'Project invitation' }).waitFor();
+    expect(await g.title()).toMatch(/Project invitation/);
+    await g.getByText(/invites you to the project Lagoon Hotel, read-only/).waitFor();
+    expect(await axeViolations(g)).toEqual([]);
+    await g.getByRole('button', { name: 'Accept the invitation' }).click();
+    await g.getByText('Lagoon Hotel is shared with you now.', { exact: false }).waitFor();
+    await g.getByRole('link', { name: 'Go to the project list' }).click();
+    await g.getByRole('row').filter({ hasText: 'Lagoon Hotel' }).waitFor();
+
+    // the owner's list now has the share
+    await o.reload();
+    await o.getByRole('table', { name: 'Shares of this project' }).getByText(newcomer).waitFor();
+  });
 });
