@@ -38,6 +38,7 @@ import { createInvitationsService } from './modules/invitations/invitations.serv
 import { transferHandlers } from './modules/transfers/transfers.routes.js';
 import { createTransfersService } from './modules/transfers/transfers.service.js';
 import { shareHandlers } from './modules/shares/shares.routes.js';
+import { statsHandlers } from './modules/stats/stats.routes.js';
 import { createSharesService } from './modules/shares/shares.service.js';
 import { discoverRemotes, loadRemotesManifest, remoteOrigins } from './modules/web/remotes.js';
 import { createActivationsRepository } from './modules/activations/activations.repository.js';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps): Express {
       transfers: transferHandlers(transfers),
       activations: activationHandlers(activations),
       invitations: invitationHandlers(invitations),
+      stats: statsHandlers(deviceDirectory),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
     { guards: { session: callers.session, account: callers.account, manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },

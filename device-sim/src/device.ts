@@ -161,6 +161,23 @@ export class SimDevice {
     this.populate();
   }
 
+  /** KiB of memory the device has */
+  get memoryTotal(): number {
+    return this.radios.length ? 262_144 : 131_072;
+  }
+
+  /** Percent of CPU in use: a base load plus what its clients and their traffic cost (no dice, so the other draws stay as they were). */
+  cpuUsage(): number {
+    const rate = this.clients.reduce((s, c) => s + c.rate, 0) + this.wired.reduce((s, h) => s + h.rate, 0);
+    return Math.min(100, Math.round(6 + this.clients.length * 1.5 + this.wired.length * 0.5 + rate / 2_000_000 + (this.radios[0] ? this.radios[0].noise - this.radios[0].baseNoise + 3 : 0)));
+  }
+
+  /** KiB free: the system takes about a third, each client's state a little more. */
+  memoryFree(): number {
+    const used = Math.round(this.memoryTotal * 0.34) + (this.clients.length + this.wired.length) * 640;
+    return Math.max(0, this.memoryTotal - used);
+  }
+
   /** W drawn by the powered devices on its ports. */
   poeUsed(): number {
     return this.ports.reduce((sum, p) => sum + p.poePower, 0);

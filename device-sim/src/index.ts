@@ -6,3 +6,4 @@ export { registerDevices, type RegisterOptions } from './register.js';
 export { DataModel, type ModelChange } from './datamodel.js';
 export { SimDevice } from './device.js';
 export { CONFIG_TABLES, registerConfigTable, type AgentConfig } from './tr181.js';
+export { deviceHistory, type HistoryPoint } from './history.js';

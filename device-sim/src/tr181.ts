@@ -46,6 +46,8 @@ const OBJECTS: Record<string, readonly string[]> = {
     'Manufacturer', 'ManufacturerOUI', 'ModelName', 'ProductClass', 'SerialNumber', 'SoftwareVersion', 'UpTime',
     'X_AIRLOOM_Name', 'X_AIRLOOM_LocateActive', 'X_AIRLOOM_PublicIPAddress',
   ],
+  'Device.DeviceInfo.ProcessStatus.': ['CPUUsage'],
+  'Device.DeviceInfo.MemoryStatus.': ['Total', 'Free'],
   'Device.LocalAgent.': ['EndpointID', 'ControllerNumberOfEntries', 'SubscriptionNumberOfEntries'],
   'Device.LocalAgent.Controller.{i}.': ['EndpointID', 'Enable', 'PeriodicNotifInterval'],
   'Device.LocalAgent.Subscription.{i}.': [
@@ -134,6 +136,8 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
     // what the site's line shows the internet; TR-181 has no parameter for it (vendor prefix)
     X_AIRLOOM_PublicIPAddress: publicIpFor(spec),
   });
+  put('Device.DeviceInfo.ProcessStatus.', { CPUUsage: device.cpuUsage() });
+  put('Device.DeviceInfo.MemoryStatus.', { Total: device.memoryTotal, Free: device.memoryFree() });
   put('Device.LocalAgent.', {
     EndpointID: cfg.endpointId,
     ControllerNumberOfEntries: 1,

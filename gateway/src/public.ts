@@ -2,7 +2,7 @@
 // reads devices and records intents through createDeviceDirectory; the schema, the internal bus and
 // the process-entry functions are the rest. The BFF imports nothing else from the gateway (ESLint
 // allow-list in eslint.config.js); its tests may also use `@airloom/gateway/testing`.
-import type { DeviceListQuery, DeviceType, OperationKind, OperationStatus } from '@airloom/contracts';
+import type { DeviceListQuery, DeviceType, OperationKind, OperationStatus, StatMetric, StatWindow } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import type { Bus } from './bus/bus.js';
 import {
@@ -23,6 +23,10 @@ import {
 import { publishDeviceEvent, publishDevicesRemoved, publishOperationEvent } from './store/events.js';
 import { toOperationStatus } from './store/mapping.js';
 import { registerDevices, type DeviceRegistration } from './store/registration.js';
+import { backfillDeviceStats, readDeviceSeries, WINDOW_RES } from './store/stats.js';
+
+// time series of device figures (docs/data.md): a demo's past filled in once
+export { backfillDeviceStats, type BackfillPoint } from './store/stats.js';
 
 // the database: one knex factory and the gateway's migrations, appended to the console's
 export { GATEWAY_MIGRATIONS, type NamedMigration } from './db/migrations.js';
@@ -85,6 +89,10 @@ export function createDeviceDirectory(db: Knex, bus?: Pick<Bus, 'nudge' | 'publi
     unbind: (projectId: number, sn: string) => unbindDevice(db, projectId, sn),
     unbindProject: (projectId: number) => unbindProjectDevices(db, projectId),
     register: (devices: DeviceRegistration[]) => registerDevices(db, devices),
+    /** A device's figure over a window: [ms, value] pairs and the bucket size they come from (docs/data.md). */
+    async series(sn: string, metric: StatMetric, window: StatWindow) {
+      return { resolution: WINDOW_RES[window], points: await readDeviceSeries(db, sn, metric, window, Date.now()) };
+    },
     /** Nudges the gateways (when the device owes something) and publishes the device's (and operation's) new state. */
     async announce(sn: string, options: { nudge?: boolean; operationId?: number } = {}): Promise<void> {
       if (!bus) return;

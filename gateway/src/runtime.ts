@@ -11,6 +11,10 @@ import { createOutbox } from './outbox.js';
 import { createReconciler } from './reconciler.js';
 import { createSessions, type Sessions } from './sessions.js';
 import { createTelemetryWriter } from './telemetry.js';
+import { rollupAndPrune } from './store/stats.js';
+
+/** how often the stats job rolls up and prunes: well inside the 15-minute bucket */
+const STATS_JOB_EVERY_MS = 5 * 60_000;
 import { gatewayTimings, type GatewayTimings } from './timings.js';
 import { createUspController } from './usp-controller.js';
 
@@ -133,6 +137,8 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
       every(timings.pollEveryMs, () => reconciler.poll(), 'desired-state poll');
       every(timings.pollEveryMs, () => outbox.tick(), 'outbox poll');
       every(timings.sweepEveryMs, () => s.sweep(), 'offline sweep');
+      // time series: complete buckets rolled up, what is past retention deleted (docs/data.md)
+      every(STATS_JOB_EVERY_MS, () => rollupAndPrune(db, now()).then(() => undefined), 'stats rollup');
       outbox.nudge();
       stopParts = async () => {
         stopNudges();

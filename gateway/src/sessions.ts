@@ -7,7 +7,7 @@ import { createLimiter, createSerialQueue, type KnownDevice, type RuntimeContext
 import { bootedAt, finishRebootOnBoot, type Outbox } from './outbox.js';
 import { NAME_PARAM, type Reconciler } from './reconciler.js';
 import { transition, type StatusReason } from './status.js';
-import { deviceInfoColumns, statusEventColumns } from './telemetry.js';
+import { deviceInfoColumns, statusEventColumns, statusEventSample } from './telemetry.js';
 import { createDropLog, type AgentRecord } from './usp-controller.js';
 import { nextRevision } from './store/revision.js';
 import { recordActivation } from './store/activations.js';
@@ -277,7 +277,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   async function onNotify(device: KnownDevice, msg: NotifyMsg, replyTo: string): Promise<void> {
     const n = msg.notification;
     if (n.kind === 'event' && n.eventName === 'Boot!') await onBoot(device, n.params);
-    else if (n.kind === 'event' && n.eventName === 'X_AIRLOOM_Status!') telemetry.report(device.sn, statusEventColumns(n.params));
+    else if (n.kind === 'event' && n.eventName === 'X_AIRLOOM_Status!') telemetry.report(device.sn, statusEventColumns(n.params), statusEventSample(n.params));
     else if (n.kind === 'event' && n.eventName === 'Periodic!') {
       pollTelemetry(device).catch((err: unknown) => logger.debug({ err, sn: device.sn }, 'gateway: telemetry poll failed'));
     } else if (n.kind === 'valueChange' && n.paramPath === NAME_PARAM) await deps.reconciler.nameReported(device, n.paramValue, ctx.now());

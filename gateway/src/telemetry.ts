@@ -7,6 +7,7 @@ import type { LiveEvents } from './live-events.js';
 import type { RuntimeLogger } from './logger.js';
 import { toReportedJson, type ReportedState } from './store/mapping.js';
 import { nextRevision } from './store/revision.js';
+import { insertStatRows, type StatRow, type StatSample } from './store/stats.js';
 
 export interface ReportedColumns {
   ip?: string;
@@ -123,6 +124,27 @@ export function statusEventColumns(params: UspMap): ReportedColumns {
   return columns;
 }
 
+function num(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+/** A status event's figures for the time series (docs/data.md). */
+export function statusEventSample(params: UspMap): StatSample {
+  const cpu = num(params[TR181.cpuUsage]);
+  const total = num(params[TR181.memoryTotal]);
+  const free = num(params[TR181.memoryFree]);
+  return {
+    cpu: cpu === null ? null : Math.min(cpu, 100),
+    memory: total && free !== null && free <= total ? Math.round(((total - free) / total) * 10_000) / 100 : null,
+    clients: num(params[TR181.hostCount]),
+    uptime: num(params[TR181.upTime]),
+    bytesSent: num(params[TR181.bytesSent]),
+    bytesReceived: num(params[TR181.bytesReceived]),
+  };
+}
+
 /** DeviceInfo values (a Get of `Device.DeviceInfo.`) as device columns. */
 export function deviceInfoColumns(info: UspMap): ReportedColumns {
   const columns: ReportedColumns = {};
@@ -138,7 +160,8 @@ export function deviceInfoColumns(info: UspMap): ReportedColumns {
 export interface TelemetryWriter {
   /** any traffic: last_seen_at, and this instance as the one that hears the device */
   touch(sn: string): void;
-  report(sn: string, columns: ReportedColumns): void;
+  /** `sample`: a status report's figures, stored as a raw point of the time series */
+  report(sn: string, columns: ReportedColumns, sample?: StatSample): void;
   flush(): Promise<void>;
   start(): void;
   stop(): Promise<void>;
@@ -147,6 +170,13 @@ export interface TelemetryWriter {
 interface Pending {
   seenAt: number;
   columns: ReportedColumns;
+  sample?: { at: number; sample: StatSample };
+}
+
+/** bytes/s between two readings of a counter; null across a reboot (the counter started over) */
+function rate(now: number | null, before: number | null, seconds: number): number | null {
+  if (now === null || before === null || now < before || seconds <= 0) return null;
+  return Math.round(((now - before) / seconds) * 100) / 100;
 }
 
 export function createTelemetryWriter(options: {
@@ -163,6 +193,8 @@ export function createTelemetryWriter(options: {
   let pending = new Map<string, Pending>();
   /** last listed values written per device, to push only real changes */
   const listed = new Map<string, Partial<ReportedColumns>>();
+  /** each device's previous byte counters, to turn the next ones into rates */
+  const counters = new Map<string, { at: number; sent: number | null; received: number | null }>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
 
@@ -191,6 +223,19 @@ export function createTelemetryWriter(options: {
   async function write(batch: Map<string, Pending>): Promise<void> {
     if (batch.size === 0) return;
     const changed: string[] = [];
+    const points: StatRow[] = [];
+    for (const [sn, p] of batch) {
+      if (!p.sample) continue;
+      const { at, sample } = p.sample;
+      const before = counters.get(sn);
+      const seconds = before ? (at - before.at) / 1000 : 0;
+      counters.set(sn, { at, sent: sample.bytesSent, received: sample.bytesReceived });
+      points.push({
+        sn, res: 0, t: at, cpu: sample.cpu, memory: sample.memory, clients: sample.clients, uptime: sample.uptime,
+        tx_rate: before ? rate(sample.bytesSent, before.sent, seconds) : null,
+        rx_rate: before ? rate(sample.bytesReceived, before.received, seconds) : null,
+      });
+    }
     try {
       await db.transaction(async (trx) => {
         for (const [sn, p] of batch) {
@@ -198,6 +243,8 @@ export function createTelemetryWriter(options: {
             .where({ sn })
             .update({ ...p.columns, last_seen_at: p.seenAt, gateway_id: options.gatewayId, updated_at: p.seenAt, revision: nextRevision(trx) });
         }
+        // the time series rides in the same transaction: a few multi-row inserts per flush
+        await insertStatRows(trx, points);
       });
       for (const [sn, p] of batch) if (changedListed(sn, p.columns)) changed.push(sn);
     } catch (err) {
@@ -224,10 +271,11 @@ export function createTelemetryWriter(options: {
     touch(sn) {
       entry(sn).seenAt = options.now();
     },
-    report(sn, columns) {
+    report(sn, columns, sample) {
       const p = entry(sn);
       p.seenAt = options.now();
       Object.assign(p.columns, columns);
+      if (sample) p.sample = { at: p.seenAt, sample };
     },
     flush,
     start() {

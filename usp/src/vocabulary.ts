@@ -7,6 +7,11 @@ import { matchesPath } from './paths.js';
 
 export const TR181 = {
   upTime: 'Device.DeviceInfo.UpTime',
+  /** percent, the whole device (TR-181 ProcessStatus) */
+  cpuUsage: 'Device.DeviceInfo.ProcessStatus.CPUUsage',
+  /** KiB (TR-181 MemoryStatus) */
+  memoryTotal: 'Device.DeviceInfo.MemoryStatus.Total',
+  memoryFree: 'Device.DeviceInfo.MemoryStatus.Free',
   softwareVersion: 'Device.DeviceInfo.SoftwareVersion',
   name: 'Device.DeviceInfo.X_AIRLOOM_Name',
   meshRole: 'Device.X_AIRLOOM_MeshRole',
@@ -39,6 +44,9 @@ export const STATUS_EVENT_PATHS: readonly string[] = [
   TR181.bytesSent,
   TR181.bytesReceived,
   TR181.hostCount,
+  TR181.cpuUsage,
+  TR181.memoryTotal,
+  TR181.memoryFree,
   ...['OperatingFrequencyBand', 'Channel', 'X_AIRLOOM_TransmitPowerdBm', 'Stats.Noise'].map((p) => `${TR181.radio}*.${p}`),
   ...['SSID', 'LowerLayers'].map((p) => `${TR181.ssid}*.${p}`),
   `${TR181.accessPoint}*.SSIDReference`,

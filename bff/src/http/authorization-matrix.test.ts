@@ -74,6 +74,7 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   // the invitation is of an address nobody signed up with: no caller may read or accept it
   'invitations.view': row(N, N, N, N, N, N, T, N, N),
   'invitations.accept': row(N, N, N, N, N, N, T, R, R),
+  'stats.device': PROJECT_VIEW,
 };
 
 describe.each(backends())('authorization matrix on %s', (backend) => {

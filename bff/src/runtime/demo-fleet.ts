@@ -4,8 +4,8 @@
 // simulator, as ARCHITECTURE §1 allows for the embedded default (eslint.config.js names it).
 import { randomBytes } from 'node:crypto';
 import { DEMO_PROJECT_IDS } from '@airloom/contracts';
-import { createFleet, demoFleet, type Fleet } from '@airloom/device-sim';
-import { createDeviceDirectory, type DeviceProvisioner } from '@airloom/gateway/public';
+import { createFleet, demoFleet, deviceHistory, type Fleet } from '@airloom/device-sim';
+import { backfillDeviceStats, createDeviceDirectory, type DeviceProvisioner } from '@airloom/gateway/public';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
 
@@ -27,6 +27,9 @@ export async function startDemoFleet(options: DemoFleetOptions): Promise<Fleet> 
     specs.map(({ spec, projectId }) => ({ sn: spec.sn, type: spec.type, model: spec.model, mac: spec.mac, secret: spec.secret, projectId })),
   );
   await options.provisioner.provision(registered.devices.map((d, i) => ({ endpointId: d.endpointId, secret: specs[i]!.spec.secret })));
+  // charts open with a month of plausible history, not an empty axis (docs/data.md)
+  const now = Date.now();
+  for (const { spec } of specs) await backfillDeviceStats(options.db, spec.sn, deviceHistory(spec, now));
   const fleet = createFleet(
     specs.map((s) => s.spec),
     { brokerUrl: options.brokerUrl, protocolVersion: options.protocolVersion, controllerId: options.controllerId, timeScale: options.timeScale },

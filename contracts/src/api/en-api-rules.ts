@@ -45,6 +45,8 @@ export const enApiRules = {
   activationDay: { format: 'A day looks like 2026-11-24' },
   activationPage: { range: 'The page is a whole number from 1' },
   invitationToken: { format: 'This link is not an invitation link: please open the link from the e-mail again' },
+  statsMetric: { value: 'Please choose cpu, memory, traffic or clients' },
+  statsWindow: { value: 'Please choose a window of 12h, 24h, 72h, 7d or 30d' },
 } as const;
 
 export type ApiRuleName = keyof typeof enApiRules;

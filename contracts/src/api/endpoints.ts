@@ -11,6 +11,7 @@ import { projectEndpoints } from './projects.js';
 import { shareEndpoints } from './shares.js';
 import { transferEndpoints } from './transfers.js';
 import { invitationEndpoints } from './invitations.js';
+import { statsEndpoints } from './stats.js';
 
 export const API = {
   auth: authEndpoints,
@@ -24,6 +25,7 @@ export const API = {
   transfers: transferEndpoints,
   activations: activationEndpoints,
   invitations: invitationEndpoints,
+  stats: statsEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

@@ -11,6 +11,7 @@ export * from './account.js';
 export * from './api-keys.js';
 export * from './transfers.js';
 export * from './activations.js';
+export * from './stats.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
 export { enApiErrors, type ApiErrorKey } from './en-api-errors.js';

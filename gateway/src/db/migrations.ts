@@ -6,6 +6,7 @@ import * as statusLog from './migrations/20261121100200_create-device-status-log
 import * as operations from './migrations/20261121100300_create-operations.js';
 import * as revisions from './migrations/20261123100400_add-revisions.js';
 import * as reportedModel from './migrations/20261123100500_add-reported-model.js';
+import * as deviceStats from './migrations/20261124120100_create-device-stats.js';
 import * as activations from './migrations/20261124150100_create-activations.js';
 
 export interface NamedMigration {
@@ -19,5 +20,6 @@ export const GATEWAY_MIGRATIONS: NamedMigration[] = [
   { name: '20261121100300_create-operations', migration: operations },
   { name: '20261123100400_add-revisions', migration: revisions },
   { name: '20261123100500_add-reported-model', migration: reportedModel },
+  { name: '20261124120100_create-device-stats', migration: deviceStats },
   { name: '20261124150100_create-activations', migration: activations },
 ];
