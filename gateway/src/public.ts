@@ -23,7 +23,7 @@ import {
 import { publishDeviceEvent, publishDevicesRemoved, publishOperationEvent } from './store/events.js';
 import { toOperationStatus } from './store/mapping.js';
 import { registerDevices, type DeviceRegistration } from './store/registration.js';
-import { backfillDeviceStats, readDeviceSeries, WINDOW_RES } from './store/stats.js';
+import { readDeviceSeries, WINDOW_RES } from './store/stats.js';
 
 // time series of device figures (docs/data.md): a demo's past filled in once
 export { backfillDeviceStats, type BackfillPoint } from './store/stats.js';
