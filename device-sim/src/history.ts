@@ -48,7 +48,7 @@ export function deviceHistory(spec: DeviceSpec, now = Date.now()): HistoryPoint[
   const out: HistoryPoint[] = [];
   const series = (res: number, spanMs: number, stepMs: number) => {
     const last = Math.floor(now / stepMs) * stepMs - (res ? stepMs : 0);
-    for (let t = Math.max(bootedAt, last - spanMs); t <= last; t += stepMs) out.push(at(t - (res ? t % stepMs : 0), res));
+    for (let t = Math.max(bootedAt, last - spanMs + stepMs); t <= last; t += stepMs) out.push(at(t - (res ? t % stepMs : 0), res));
   };
   series(3600, 30 * 24 * HOUR, HOUR);
   series(900, 7 * 24 * HOUR, 15 * 60_000);

@@ -27,9 +27,11 @@ export async function startDemoFleet(options: DemoFleetOptions): Promise<Fleet> 
     specs.map(({ spec, projectId }) => ({ sn: spec.sn, type: spec.type, model: spec.model, mac: spec.mac, secret: spec.secret, projectId })),
   );
   await options.provisioner.provision(registered.devices.map((d, i) => ({ endpointId: d.endpointId, secret: specs[i]!.spec.secret })));
-  // charts open with a month of plausible history, not an empty axis (docs/data.md)
+  // charts open with a month of plausible history, not an empty axis (docs/data.md); not awaited either
   const now = Date.now();
-  for (const { spec } of specs) await backfillDeviceStats(options.db, spec.sn, deviceHistory(spec, now));
+  void (async () => {
+    for (const { spec } of specs) await backfillDeviceStats(options.db, spec.sn, deviceHistory(spec, now));
+  })().catch((err: unknown) => options.logger.error({ err }, 'demo history could not be written'));
   const fleet = createFleet(
     specs.map((s) => s.spec),
     { brokerUrl: options.brokerUrl, protocolVersion: options.protocolVersion, controllerId: options.controllerId, timeScale: options.timeScale },
