@@ -133,6 +133,7 @@ export function createApp(deps: AppDeps): Express {
       activations: activationHandlers(activations),
       invitations: invitationHandlers(invitations),
       stats: statsHandlers(deviceDirectory),
+      topology: { get: (call) => devices.topology(call.project()) },
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
     { guards: { session: callers.session, account: callers.account, manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },

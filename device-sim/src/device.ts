@@ -226,6 +226,12 @@ export class SimDevice {
       // secondaries reach the primary over the air
       up = i === 0 ? this.spec.meshRole === 'primary' : this.rng.chance(0.4);
     }
+    // a cable to another device of the fleet is up at the speed both ends negotiated
+    const cable = this.spec.links?.find((l) => l.port === i);
+    if (cable) {
+      up = true;
+      maxBitRate = cable.speed;
+    }
     if (!up) maxBitRate = 1000;
     return { name, up, maxBitRate, poe, poePower: poe && up ? this.rng.int(40, 130) / 10 : 0 };
   }
@@ -238,7 +244,7 @@ export class SimDevice {
     // what sits behind a LAN port: APs and cameras on a switch, PCs on a router
     this.ports.forEach((port, index) => {
       // port 1 is the uplink towards the site's gateway
-      if (!port.up || index === 0) return;
+      if (!port.up || index === 0 || this.spec.links?.some((l) => l.port === index)) return;
       this.wired.push({ id: this.nextId++, mac: this.randomMac(), ip: this.clientIp(), hostName: this.rng.pick(HOST_NAMES), port: index, rate: this.rng.int(2_000, 400_000) });
     });
   }

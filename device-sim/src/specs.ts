@@ -23,6 +23,20 @@ export interface DeviceSpec {
   publicIp?: string;
   /** a mesh secondary's wireless way to the primary: the node it associates with, and its hop count */
   backhaul?: { parentSn: string; hops: number };
+  /** cables to other devices of the fleet, as both ends see them (LLDP neighbours) */
+  links?: CableEnd[];
+}
+
+/** One end of a cable between two devices of a fleet, seen from the device that holds it. */
+export interface CableEnd {
+  /** index of the local Ethernet port */
+  port: number;
+  peerSn: string;
+  peerMac: string;
+  /** the peer's port name, as LLDP's PortID (interface name) */
+  peerPortName: string;
+  /** Mbit/s both ends negotiated */
+  speed: number;
 }
 
 /** Locally administered OUI ("AL" in its last two bytes), so simulated MACs never clash with a vendor's. */
@@ -113,6 +127,65 @@ const DEMO_FLEETS: Record<number, DemoEntry[]> = {
   ],
 };
 
+/** The name a device of this type gives its Ethernet port `i` (0-based), as the device reports it. */
+export function portName(type: DeviceType, i: number): string {
+  if (type === 'switch') return `Port${i + 1}`;
+  if (type === 'router' || type === 'wrouter' || type === 'mesh') return i === 0 ? 'WAN' : `LAN${i}`;
+  return `LAN${i + 1}`;
+}
+
+const WIRED_TO_SWITCH: ReadonlySet<DeviceType> = new Set(['ap', 'v7', 'nvr', 'ipc', 'cpe', 'wrouter']);
+
+/**
+ * Cables a site of these devices plausibly has (mutates `specs`, adds `links` on both ends): the
+ * first router is the site's gateway; the first switch hangs on its LAN1, further switches on the
+ * core switch (10 Gbit/s), then APs, recorders, cameras, bridges and a mesh primary on the switches'
+ * free ports in turn (cameras and bridges at 100 Mbit/s), or on the gateway's LAN ports when there
+ * is no switch. Mesh secondaries reach their parent over the air and get no cable.
+ */
+export function wireFleet(specs: DeviceSpec[]): void {
+  const used = new Map<DeviceSpec, Set<number>>();
+  const ports = (s: DeviceSpec) => modelTraits(s.type, s.model).ports;
+  const free = (s: DeviceSpec, from: number): number => {
+    const taken = used.get(s) ?? new Set<number>();
+    for (let i = from; i < ports(s); i++) if (!taken.has(i)) return i;
+    return -1;
+  };
+  const cable = (a: DeviceSpec, aPort: number, b: DeviceSpec, bPort: number, speed: number) => {
+    for (const [s, p] of [[a, aPort], [b, bPort]] as const) {
+      const taken = used.get(s) ?? new Set<number>();
+      taken.add(p);
+      used.set(s, taken);
+    }
+    (a.links ??= []).push({ port: aPort, peerSn: b.sn, peerMac: b.mac, peerPortName: portName(b.type, bPort), speed });
+    (b.links ??= []).push({ port: bPort, peerSn: a.sn, peerMac: a.mac, peerPortName: portName(a.type, aPort), speed });
+  };
+  const root = specs.find((s) => s.type === 'router');
+  const switches = specs.filter((s) => s.type === 'switch');
+  const core = switches[0];
+  if (core && root && free(root, 1) >= 0) cable(root, free(root, 1), core, 0, 1000);
+  for (const sw of switches.slice(1)) {
+    const parent = core && free(core, 1) >= 0 ? core : switches.find((x) => x !== sw && (used.get(x)?.size ?? 0) > 0 && free(x, 1) >= 0);
+    if (parent) cable(parent, free(parent, 1), sw, 0, parent === core ? 10_000 : 1000);
+  }
+  let turn = 0;
+  for (const s of specs) {
+    const wired = WIRED_TO_SWITCH.has(s.type) || (s.type === 'router' && s !== root) || (s.type === 'mesh' && s.meshRole === 'primary');
+    if (!wired) continue;
+    const speed = s.type === 'ipc' || s.type === 'cpe' ? 100 : 1000;
+    let parent: DeviceSpec | undefined;
+    for (let k = 0; k < switches.length && !parent; k++) {
+      const sw = switches[(turn + k) % switches.length]!;
+      if (free(sw, 1) >= 0) {
+        parent = sw;
+        turn = (turn + k + 1) % switches.length;
+      }
+    }
+    if (!parent && root && root !== s && free(root, 1) >= 0) parent = root;
+    if (parent) cable(parent, free(parent, 1), s, 0, speed);
+  }
+}
+
 /** The standing fleet of a demo project (500000 WLAN, 600000 MESH); empty for any other project. */
 export function demoFleet(projectId: number): DeviceSpec[] {
   const entries = DEMO_FLEETS[projectId] ?? [];
@@ -137,6 +210,7 @@ export function demoFleet(projectId: number): DeviceSpec[] {
     const parent = e.parent ? byName.get(e.parent) : undefined;
     if (parent) specs[index]!.backhaul = { parentSn: parent.sn, hops: (parent.backhaul?.hops ?? 0) + 1 };
   });
+  wireFleet(specs);
   return specs;
 }
 
@@ -204,6 +278,7 @@ export function generateFleet(projectId: number, size: number | FleetMix): Devic
       ...(type === 'mesh' && !primary ? { backhaul: { parentSn: snOf('mesh', primaryIndex), hops: 1 } } : {}),
     });
   });
+  wireFleet(specs);
   return specs;
 }
 

@@ -64,6 +64,9 @@ const OBJECTS: Record<string, readonly string[]> = {
   // TR-181 has no PoE budget nor a mesh backhaul with hop count: vendor objects (ARCHITECTURE §5)
   'Device.X_AIRLOOM_PoE.': ['PowerBudget', 'PowerUsed'],
   'Device.X_AIRLOOM_MeshBackhaul.': ['ParentSerialNumber', 'Hops', 'SignalStrength', 'Rate'],
+  'Device.LLDP.': [],
+  'Device.LLDP.Discovery.': ['DeviceNumberOfEntries'],
+  'Device.LLDP.Discovery.Device.{i}.': ['Interface', 'ChassisIDSubtype', 'ChassisID', 'PortIDSubtype', 'PortID', 'TTL'],
   'Device.Hosts.': ['HostNumberOfEntries'],
   'Device.Hosts.Host.{i}.': ['PhysAddress', 'IPAddress', 'HostName', 'Active', 'Layer1Interface'],
   'Device.IP.': ['InterfaceNumberOfEntries'],
@@ -208,6 +211,20 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
   if (device.poeBudget > 0) put('Device.X_AIRLOOM_PoE.', { PowerBudget: device.poeBudget, PowerUsed: device.poeUsed().toFixed(1) });
   const b = device.backhaul;
   if (b) put('Device.X_AIRLOOM_MeshBackhaul.', { ParentSerialNumber: b.parentSn, Hops: b.hops, SignalStrength: b.signal, Rate: b.rate });
+
+  // LLDP: chassis ID subtype 4 = MAC address, port ID subtype 5 = interface name (IEEE 802.1AB)
+  const links = spec.links ?? [];
+  put('Device.LLDP.Discovery.', { DeviceNumberOfEntries: links.length });
+  links.forEach((l, i) =>
+    put(`Device.LLDP.Discovery.Device.${i + 1}.`, {
+      Interface: `Device.Ethernet.Interface.${l.port + 1}`,
+      ChassisIDSubtype: 4,
+      ChassisID: l.peerMac,
+      PortIDSubtype: 5,
+      PortID: l.peerPortName,
+      TTL: 120,
+    }),
+  );
 
   put('Device.Hosts.', { HostNumberOfEntries: device.clients.length + device.wired.length });
   for (const c of device.clients) {

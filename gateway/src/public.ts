@@ -27,6 +27,7 @@ import { readDeviceSeries, WINDOW_RES } from './store/stats.js';
 
 // time series of device figures (docs/data.md): a demo's past filled in once
 export { backfillDeviceStats, type BackfillPoint } from './store/stats.js';
+import { projectTopology } from './store/topology.js';
 
 // the database: one knex factory and the gateway's migrations, appended to the console's
 export { GATEWAY_MIGRATIONS, type NamedMigration } from './db/migrations.js';
@@ -93,6 +94,8 @@ export function createDeviceDirectory(db: Knex, bus?: Pick<Bus, 'nudge' | 'publi
     async series(sn: string, metric: StatMetric, window: StatWindow) {
       return { resolution: WINDOW_RES[window], points: await readDeviceSeries(db, sn, metric, window, Date.now()) };
     },
+    /** the project's devices and the links they report between them (spec §3 topology) */
+    topology: (projectId: number) => projectTopology(db, projectId),
     /** Nudges the gateways (when the device owes something) and publishes the device's (and operation's) new state. */
     async announce(sn: string, options: { nudge?: boolean; operationId?: number } = {}): Promise<void> {
       if (!bus) return;

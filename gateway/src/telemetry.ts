@@ -18,6 +18,7 @@ export interface ReportedColumns {
   reported_model?: string;
   manufacturer?: string;
   reported_json?: string;
+  neighbours_json?: string;
 }
 
 /** what the device list shows; a change in one of them is pushed to the browsers */
@@ -121,6 +122,7 @@ export function statusEventColumns(params: UspMap): ReportedColumns {
   const role = params[TR181.meshRole];
   if (role !== undefined) columns.mesh_mode = role === '' ? null : text(role, 16);
   columns.reported_json = toReportedJson(reportedFromTree(params));
+  columns.neighbours_json = JSON.stringify(neighboursFromTree(params));
   return columns;
 }
 
@@ -143,6 +145,31 @@ export function statusEventSample(params: UspMap): StatSample {
     bytesSent: num(params[TR181.bytesSent]),
     bytesReceived: num(params[TR181.bytesReceived]),
   };
+}
+
+/** One LLDP neighbour a device sees: on which of its ports, whose chassis (MAC) and which port of it, at what speed. */
+export interface Neighbour {
+  /** local port index (0-based) */
+  port: number;
+  /** the neighbour's chassis MAC, upper case with colons */
+  mac: string;
+  peerPort: string;
+  /** Mbit/s of the local port, 0 when unknown */
+  speed: number;
+}
+
+/** Device.LLDP.Discovery.Device.{i}. entries whose chassis ID is a MAC address (subtype 4). */
+export function neighboursFromTree(tree: UspMap): Neighbour[] {
+  const ports = instances(tree, TR181.ethernet);
+  const out: Neighbour[] = [];
+  for (const [, n] of instances(tree, TR181.lldpNeighbour)) {
+    const port = Number(/Ethernet\.Interface\.(\d+)\.?$/.exec(n.Interface ?? '')?.[1]);
+    const mac = (n.ChassisID ?? '').replace(/[:-]/g, '').toUpperCase();
+    if (!Number.isInteger(port) || port < 1 || (n.ChassisIDSubtype !== undefined && n.ChassisIDSubtype !== '4') || !/^[0-9A-F]{12}$/.test(mac)) continue;
+    const local = ports.get(port);
+    out.push({ port: port - 1, mac: mac.match(/../g)!.join(':'), peerPort: text(n.PortID ?? '', 32), speed: local?.Status === 'Up' ? (int(local.MaxBitRate) ?? 0) : 0 });
+  }
+  return out;
 }
 
 /** DeviceInfo values (a Get of `Device.DeviceInfo.`) as device columns. */

@@ -26,6 +26,8 @@ export const TR181 = {
   ethernet: 'Device.Ethernet.Interface.',
   poe: 'Device.X_AIRLOOM_PoE.',
   meshBackhaul: 'Device.X_AIRLOOM_MeshBackhaul.',
+  /** LLDP neighbours seen on the device's Ethernet ports (TR-181 Device.LLDP.Discovery.Device.{i}.) */
+  lldpNeighbour: 'Device.LLDP.Discovery.Device.',
 } as const;
 
 /** The vendor status event: sent every PeriodicNotifInterval to its subscriber. */
@@ -54,6 +56,7 @@ export const STATUS_EVENT_PATHS: readonly string[] = [
   ...['Name', 'Status', 'MaxBitRate', 'X_AIRLOOM_PoEEnable', 'X_AIRLOOM_PoEPower'].map((p) => `${TR181.ethernet}*.${p}`),
   `${TR181.poe}PowerBudget`,
   TR181.meshBackhaul,
+  ...['Interface', 'ChassisIDSubtype', 'ChassisID', 'PortIDSubtype', 'PortID'].map((p) => `${TR181.lldpNeighbour}*.${p}`),
 ];
 
 /** The status event's own argument besides the tree: when the agent emitted it (ms UTC). */

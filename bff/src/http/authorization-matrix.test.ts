@@ -42,6 +42,7 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   'devices.list': PROJECT_VIEW,
   'devices.summary': PROJECT_VIEW,
   'devices.detail': PROJECT_VIEW,
+  'topology.get': PROJECT_VIEW,
   'devices.events': row('S', 'S', 'S', N, N, N, T, 'S', 'S'),
   'devices.add': PROJECT_WRITE,
   'devices.rename': PROJECT_WRITE,

@@ -12,6 +12,7 @@ import { shareEndpoints } from './shares.js';
 import { transferEndpoints } from './transfers.js';
 import { invitationEndpoints } from './invitations.js';
 import { statsEndpoints } from './stats.js';
+import { topologyEndpoints } from './topology.js';
 
 export const API = {
   auth: authEndpoints,
@@ -26,6 +27,7 @@ export const API = {
   activations: activationEndpoints,
   invitations: invitationEndpoints,
   stats: statsEndpoints,
+  topology: topologyEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

@@ -7,6 +7,7 @@ import * as operations from './migrations/20261121100300_create-operations.js';
 import * as revisions from './migrations/20261123100400_add-revisions.js';
 import * as reportedModel from './migrations/20261123100500_add-reported-model.js';
 import * as deviceStats from './migrations/20261124120100_create-device-stats.js';
+import * as neighbours from './migrations/20261124130100_add-device-neighbours.js';
 import * as activations from './migrations/20261124150100_create-activations.js';
 
 export interface NamedMigration {
@@ -21,5 +22,6 @@ export const GATEWAY_MIGRATIONS: NamedMigration[] = [
   { name: '20261123100400_add-revisions', migration: revisions },
   { name: '20261123100500_add-reported-model', migration: reportedModel },
   { name: '20261124120100_create-device-stats', migration: deviceStats },
+  { name: '20261124130100_add-device-neighbours', migration: neighbours },
   { name: '20261124150100_create-activations', migration: activations },
 ];

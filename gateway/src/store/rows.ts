@@ -28,6 +28,8 @@ export interface DeviceRow {
   clients: number;
   uptime: number | null;
   reported_json: string | null;
+  /** LLDP neighbours (telemetry's Neighbour[] as JSON); absent before the migration ran */
+  neighbours_json?: string | null;
   gateway_id: string | null;
   last_seen_at: number | null;
   last_boot_at: number | null;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DeviceStatus, type ProjectEvent } from '@airloom/contracts';
-import { Agent, type DeviceSpec } from '@airloom/device-sim';
+import { Agent, createFleet, generateFleet, type DeviceSpec, type Fleet } from '@airloom/device-sim';
 import { createBus, createGatewayRuntime, startEmbeddedBroker, type Bus, type EmbeddedBroker, type GatewayRuntime } from '@airloom/gateway/public';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,7 @@ describe.each(cases)('devices live on %s with %s', (backend, brokerKind) => {
   let server: Server;
   let runtime: GatewayRuntime;
   let agent: Agent | undefined;
+  let fleet: Fleet | undefined;
   let base: string;
   let brokerUrl: string;
   const protocolVersion = brokerKind === 'aedes' ? 4 : 5;
@@ -61,6 +62,7 @@ describe.each(cases)('devices live on %s with %s', (backend, brokerKind) => {
   });
   afterAll(async () => {
     await agent?.stop();
+    await fleet?.stop();
     hub?.close();
     server?.closeAllConnections();
     await new Promise((r) => server?.close(r));
@@ -137,5 +139,29 @@ describe.each(cases)('devices live on %s with %s', (backend, brokerKind) => {
     expect(detail.body.data).toMatchObject({ status: DeviceStatus.ONLINE, name: 'Lobby', operation: null });
     expect(detail.body.data.history.map((h: { status: number }) => h.status)).toContain(DeviceStatus.REBOOTING);
     controller.abort();
+  });
+
+  it('shows the cables a wired fleet reports over LLDP as the project topology', async () => {
+    const { c, account } = await signedUp(env);
+    const projectId = (await c.post('/api/v1/projects', { projectName: 'Wired', scenario: 'hotel' })).body.data.id as number;
+    const specs = generateFleet(700_000 + (randomBytes(2).readUInt16BE(0) % 50_000), { router: 1, switch: 1, ap: 2, ipc: 1 }).map((s) => ({ ...s, secret: randomBytes(16).toString('hex') }));
+    const registered = await request(env.app)
+      .post('/api/v1/manufacturer/devices')
+      .set('Authorization', `Bearer ${KEY}`)
+      .send({ devices: specs.map((s) => ({ sn: s.sn, model: s.model, type: s.type, mac: s.mac, secret: s.secret, owner: account })) });
+    expect(registered.status).toBe(200);
+    fleet = createFleet(specs, { brokerUrl, protocolVersion, timeScale: TIME_SCALE });
+    await fleet.start();
+    for (const s of specs) expect((await c.post(`/api/v1/projects/${projectId}/devices`, { sn: s.sn })).status).toBe(201);
+    const [router, sw, ap1, ap2, cam] = specs.map((s) => s.sn);
+    const expected = [`internet>${router}:1g`, `${router}>${sw}:1g`, `${sw}>${ap1}:1g`, `${sw}>${ap2}:1g`, `${sw}>${cam}:100m`].sort();
+    const edges = async () => ((await c.get(`/api/v1/projects/${projectId}/topology`)).body.data.edges as { from: string; to: string; speed: string }[]).map((e) => `${e.from}>${e.to}:${e.speed}`).sort();
+    await until(async () => JSON.stringify(await edges()) === JSON.stringify(expected), 30_000);
+    const topo = (await c.get(`/api/v1/projects/${projectId}/topology`)).body.data;
+    expect(topo.nodes.find((n: { id: string }) => n.id === sw)).toMatchObject({ kind: 'switch', sn: sw, status: DeviceStatus.ONLINE });
+    expect(topo.nodes.find((n: { id: string }) => n.id === cam)).toMatchObject({ kind: 'ipc' });
+    // a stranger sees nothing of it
+    const stranger = await signedUp(env);
+    expect((await stranger.c.get(`/api/v1/projects/${projectId}/topology`)).body.code).not.toBe(0);
   });
 });

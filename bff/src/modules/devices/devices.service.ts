@@ -16,6 +16,7 @@ import {
   type DeviceListQuery,
   type DeviceListResponse,
   type DeviceSummary,
+  type Topology,
   type OperationItem,
   type OperationKind,
   type OperationStatus,
@@ -67,6 +68,10 @@ export function createDevicesService(deps: DevicesServiceDeps) {
 
     async summary(project: AuthorisedProject): Promise<DeviceSummary> {
       return repo.summary(project.row.id);
+    },
+
+    async topology(project: AuthorisedProject): Promise<Topology> {
+      return repo.topology(project.row.id);
     },
 
     async detail(project: AuthorisedProject, sn: string): Promise<DeviceDetail> {
