@@ -76,6 +76,7 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   'invitations.view': row(N, N, N, N, N, N, T, N, N),
   'invitations.accept': row(N, N, N, N, N, N, T, R, R),
   'stats.device': PROJECT_VIEW,
+  'activations.export': SIGNED_IN,
 };
 
 describe.each(backends())('authorization matrix on %s', (backend) => {

@@ -92,6 +92,10 @@ export const ActivationListResponseSchema = z.object({
 });
 export type ActivationListResponse = z.output<typeof ActivationListResponseSchema>;
 
+/** the list's filters and sort, without paging: the export holds every matching record */
+export const ActivationExportQuerySchema = ActivationListQuerySchema.omit({ page: true });
+export type ActivationExportQuery = z.output<typeof ActivationExportQuerySchema>;
+
 /** ARCHITECTURE §4: the activation endpoints, declared once (endpoint.ts). */
 export const activationEndpoints = {
   summary: endpoint({
@@ -104,5 +108,11 @@ export const activationEndpoints = {
     method: 'get', path: '/activations', tag, auth: 'session',
     summary: 'The activated devices I may see, filtered, sorted and paged (50 a page)',
     query: ActivationListQuerySchema, response: ActivationListResponseSchema,
+  }),
+  export: endpoint({
+    method: 'get', path: '/activations/export.xlsx', tag, auth: 'session', raw: true,
+    summary: 'The filtered list as an .xlsx spreadsheet, streamed (every matching record, one row each)',
+    query: ActivationExportQuerySchema,
+    response: z.string().meta({ description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
   }),
 };

@@ -95,6 +95,17 @@ export function createActivationsRepository(db: Knex) {
       return q;
     },
 
+    /** one chunk of the filtered records, in the list's order */
+    rows(base: Knex.QueryBuilder, sort: ActivationListQuery['sort'], order: 'asc' | 'desc', offset: number, limit: number): Promise<ActivationRow[]> {
+      return base
+        .clone()
+        .select('sn', 'type', 'model', 'brand', 'mac', 'public_ip', 'country', 'state', 'city', 'activated_at', 'updated_at')
+        .orderBy(SORT_COLUMNS[sort], order)
+        .orderBy('sn', order)
+        .offset(offset)
+        .limit(limit) as Promise<ActivationRow[]>;
+    },
+
     async page(base: Knex.QueryBuilder, sort: ActivationListQuery['sort'], order: 'asc' | 'desc', offset: number, limit: number) {
       const [totalRow, rows] = await Promise.all([
         base.clone().count({ n: '*' }).first() as Promise<{ n: unknown } | undefined>,

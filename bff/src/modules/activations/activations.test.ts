@@ -1,6 +1,7 @@
 // The data screen's API on the real app and database: who sees which activation records, the
 // summary's counters and groups, the list's filters and paging, and bad input refused with 400.
 import { ErrorCode } from '@airloom/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestEnv, ownProject, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
 
@@ -87,6 +88,39 @@ describe.each(backends())('activations API on %s', (backend) => {
     expect(recent.items.map((i: { sn: string }) => i.sn)).toEqual(['ALACTAPI00000002', 'ALACTAPI00000005', 'ALACTAPI00000001']);
     const page2 = (await owner.c.get('/api/v1/activations?page=2')).body.data;
     expect(page2).toMatchObject({ items: [], total: 5, page: 2 });
+  });
+
+  it('exports exactly the filtered list as a spreadsheet that exceljs reads back', async () => {
+    const res = await owner.c
+      .get('/api/v1/activations/export.xlsx?country=GB&order=asc')
+      .buffer(true)
+      .parse((r, done) => {
+        const parts: Buffer[] = [];
+        r.on('data', (c: Buffer) => parts.push(c));
+        r.on('end', () => done(null, Buffer.concat(parts)));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toContain('activations.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.body as ArrayBuffer);
+    const sheet = book.getWorksheet('Activations')!;
+    const values = sheet.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(values[0]).toEqual(['Activated (UTC)', 'SN', 'Type', 'Model', 'Brand', 'MAC', 'Public IP', 'Country', 'State', 'City', 'Updated (UTC)']);
+    const rows = values.slice(1);
+    // the owner's GB records (the stranger's and the unbound ones are not theirs), oldest first
+    expect(rows.map((r) => r[1])).toEqual(['ALACTAPI00000004', 'ALACTAPI00000001']);
+    expect(rows[1]).toEqual([new Date(now).toISOString(), 'ALACTAPI00000001', 'ap', 'AL-AP1', 'Airloom', '02:41:4C:00:00:01', '81.2.69.142', 'GB', 'ENG', 'Long Buckby', new Date(now).toISOString()]);
+
+    const none = await stranger.c.get('/api/v1/activations/export.xlsx?country=GB').buffer(true).parse((r, done) => {
+      const parts: Buffer[] = [];
+      r.on('data', (c: Buffer) => parts.push(c));
+      r.on('end', () => done(null, Buffer.concat(parts)));
+    });
+    const empty = new ExcelJS.Workbook();
+    await empty.xlsx.load(none.body as ArrayBuffer);
+    expect(empty.getWorksheet('Activations')!.actualRowCount).toBe(1);
+    expect((await owner.c.get('/api/v1/activations/export.xlsx?country=Germany')).body.code).toBe(ErrorCode.INVALID_PARAMS);
   });
 
   it('refuses bad input with 400 and the invalid-parameters code, never a 500', async () => {

@@ -23,8 +23,8 @@ describe('API documentation', () => {
         '/projects/{id}/events', '/projects/{id}/shares', '/projects/{id}/shares/{shareId}', '/devices/unverified', '/manufacturer/devices',
         '/account/api-keys', '/account/api-keys/{keyId}', '/account/profile', '/account/password',
         '/projects/{id}/transfer', '/transfers/{token}', '/transfers/{token}/accept', '/transfers/{token}/decline',
-        '/activations/summary', '/activations',
         '/projects/{id}/invitations', '/invitations/{invitation}', '/invitations/{invitation}/accept',
+        '/activations/summary', '/activations', '/activations/export.xlsx',
         // the platform's own, declared like the rest (root ones name their server '/')
         '/healthz', '/readyz', '/remotes.json', '/openapi.json',
         '/projects/{id}/operations/{opId}',
