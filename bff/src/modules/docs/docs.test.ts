@@ -25,7 +25,7 @@ describe('API documentation', () => {
         '/projects/{id}/transfer', '/transfers/{token}', '/transfers/{token}/accept', '/transfers/{token}/decline',
         '/projects/{id}/invitations', '/invitations/{invitation}', '/invitations/{invitation}/accept',
         '/activations/summary', '/activations', '/activations/export.xlsx',
-        '/projects/{id}/stats/devices/{sn}',
+        '/projects/{id}/stats/devices/{sn}', '/projects/{id}/topology',
         // the platform's own, declared like the rest (root ones name their server '/')
         '/healthz', '/readyz', '/remotes.json', '/openapi.json',
         '/projects/{id}/operations/{opId}',
