@@ -235,8 +235,29 @@ describe.each(BROKERS)('agent on $name', ({ start }) => {
     await expect.poll(() => agent.locating, { timeout: 5_000 }).toBe(false);
     expect(agent.executions.locate).toBe(1);
 
-    const unknown = expectType(await controller.request(agent.endpointId, buildOperate('Device.FactoryReset()', { commandKey: '10' })), 'error');
+    const unknown = expectType(await controller.request(agent.endpointId, buildOperate('Device.X_AIRLOOM_Unknown()', { commandKey: '10' })), 'error');
     expect(unknown.errCode).toBe(7026);
+  });
+
+  it('resets to factory defaults: the name it was given is gone, it restarts and reports Boot! RemoteFactoryReset with the key', async () => {
+    const agent = newAgent();
+    await agent.start();
+    await controller.request(agent.endpointId, addSubscriptions());
+    await controller.waitFor(isNotify(agent.endpointId, isEvent('Boot!')));
+    const factory = agent.name;
+    await controller.request(agent.endpointId, buildSet([{ objPath: 'Device.DeviceInfo.', paramSettings: [{ param: 'X_AIRLOOM_Name', value: 'Lobby-AP', required: true }] }]));
+    expect(agent.name).toBe('Lobby-AP');
+
+    const mark = controller.received.length;
+    const resp = expectType(await controller.request(agent.endpointId, buildOperate('Device.FactoryReset()', { commandKey: '31' })), 'operateResp');
+    expect(resp.operationResults[0]).toMatchObject({ executedCommand: 'Device.FactoryReset()', ok: true });
+    await expect.poll(() => agent.state, { timeout: 5_000 }).toBe('rebooting');
+    const boot = (await controller.waitFor(isNotify(agent.endpointId, isEvent('Boot!')), 15_000, mark)).msg as NotifyMsg;
+    expect(boot.notification).toMatchObject({ params: { CommandKey: '31', Cause: 'RemoteFactoryReset' } });
+    expect(agent.name).toBe(factory);
+    // it can still report to its controller: the agent's subscriptions survive the reset
+    expect(agent.subscriptions).toHaveLength(3);
+    expect(agent.executions).toMatchObject({ reset: 1, reboot: 0 });
   });
 
   it('leaves its last will when killed, a disconnect record when stopped, and comes back without Boot!', async () => {

@@ -76,6 +76,7 @@ export interface AgentEvents {
 }
 
 const REBOOT_SECONDS = 60; // spec §9: reboot about 1 minute
+const RESET_SECONDS = 180; // spec §9: reset to factory defaults about 3 minutes
 const DEFAULT_PERIODIC_INTERVAL = 30; // common brief: status every 30 s
 const CLOSE_TIMEOUT_MS = 5_000;
 const NOTIFY_MAX_AGE_MS = 5 * 60_000; // a Notify nobody acknowledged for 5 minutes is dropped
@@ -90,7 +91,7 @@ export class Agent extends EventEmitter<AgentEvents> {
   readonly endpointId: string;
   readonly device: SimDevice;
   /** how many times each command really ran (a duplicate command key does not count) */
-  readonly executions = { reboot: 0, locate: 0 };
+  readonly executions = { reboot: 0, locate: 0, reset: 0 };
   /** handles what the controller sends this many ms late, like a device on a slow link */
   latencyMs = 0;
 
@@ -98,6 +99,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   private readonly scheduler: Scheduler;
   private readonly gate: ConnectGate | undefined;
   private readonly cfg: AgentConfig;
+  /** the name it left the factory with, back after a factory reset */
+  private readonly factoryName: string;
   private readonly model: DataModel;
   /** command keys already executed; kept across simulated reboots */
   private readonly executedKeys = new Set<string>();
@@ -132,6 +135,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.scheduler = options.scheduler ?? new Scheduler();
     this.gate = options.gate;
     this.device = new SimDevice(options.spec, options.seed);
+    this.factoryName = options.spec.name;
     this.cfg = {
       endpointId: this.endpointId,
       controllerId: this.opts.controllerId,
@@ -417,7 +421,7 @@ export class Agent extends EventEmitter<AgentEvents> {
   private handleOperate(msg: OperateMsg, answer: (response: UspMsg) => Promise<void>): void {
     const reply = (response: UspMsg) => (msg.sendResp ? answer(response) : Promise.resolve());
     const done = () => reply(buildOperateResp(msg.msgId, [{ executedCommand: msg.command, ok: true, outputArgs: {} }]));
-    if (msg.command !== 'Device.Reboot()' && msg.command !== 'Device.X_AIRLOOM_Locate()') {
+    if (msg.command !== 'Device.Reboot()' && msg.command !== 'Device.X_AIRLOOM_Locate()' && msg.command !== 'Device.FactoryReset()') {
       void answer(buildError(msg.msgId, USP_ERR.INVALID_PATH, `Unsupported command ${msg.command}`)).catch(() => undefined);
       return;
     }
@@ -446,6 +450,13 @@ export class Agent extends EventEmitter<AgentEvents> {
       void done().catch(() => undefined);
       return;
     }
+    if (msg.command === 'Device.FactoryReset()') {
+      this.executions.reset++;
+      void done()
+        .catch(() => undefined)
+        .then(() => this.factoryResetNow(msg.commandKey));
+      return;
+    }
     this.executions.reboot++;
     void done()
       .catch(() => undefined)
@@ -458,18 +469,31 @@ export class Agent extends EventEmitter<AgentEvents> {
     if (this.executedKeys.size > EXECUTED_KEYS_KEPT) this.executedKeys.delete(this.executedKeys.values().next().value!);
   }
 
+  /**
+   * OperateResp went out: the configuration a controller set is gone (the name is the factory one,
+   * added table instances are removed); the agent's own settings (controller, subscriptions) stay so
+   * it can report back. Then down ~3 min × timeScale and a Boot! with cause RemoteFactoryReset.
+   */
+  private async factoryResetNow(commandKey: string): Promise<void> {
+    if (this._state === 'rebooting') return;
+    this.cfg.name = this.factoryName;
+    this.cfg.objects?.clear();
+    this.cfg.locating = false;
+    await this.rebootNow(commandKey, 'RemoteFactoryReset', RESET_SECONDS);
+  }
+
   /** OperateResp went out: go down cleanly, stay down ~1 min × timeScale, boot and report Boot!. */
-  private async rebootNow(commandKey: string): Promise<void> {
+  private async rebootNow(commandKey: string, cause = 'RemoteReboot', seconds = REBOOT_SECONDS): Promise<void> {
     if (this._state === 'rebooting') return;
     this.halt();
     this.setState('rebooting');
     this.rebootDue = true;
-    this.pendingBoot = { cause: 'RemoteReboot', commandKey };
+    this.pendingBoot = { cause, commandKey };
     const client = this.client;
     this.client = undefined;
     if (client) await this.closeClean(client, 'Rebooting');
     if (!this.wanted) return;
-    this.bootTask = this.scheduler.after(this.scaled(REBOOT_SECONDS), () => {
+    this.bootTask = this.scheduler.after(this.scaled(seconds), () => {
       this.bootTask = undefined;
       this.bootUp();
       this.setState('connecting');

@@ -8,7 +8,7 @@
 // within the operation's lifetime it ends failed with 37, "check the device"
 // (docs/decisions/gateway.md). A reboot is done when the device's Boot! comes back with its key;
 // a locate on its OperateResp, and a locate may be sent again.
-import { DEVICE_OPERATIONS, DeviceStatus, ErrorCode, type OperationKind } from '@airloom/contracts';
+import { DEVICE_OPERATIONS, DeviceStatus, ErrorCode, OPERATION_KINDS, type OperationKind } from '@airloom/contracts';
 import { buildGet, buildOperate, flattenGetResp, isValidPath, type OperateMsg } from '@airloom/usp';
 import type { Knex } from 'knex';
 import type { RuntimeContext } from './context.js';
@@ -26,6 +26,8 @@ export function operateFor(kind: OperationKind, id: number): OperateMsg {
 
 const idempotent = (kind: OperationKind): boolean => DEVICE_OPERATIONS[kind].idempotent;
 const ONCE_ONLY_KINDS = (Object.keys(DEVICE_OPERATIONS) as (keyof typeof DEVICE_OPERATIONS)[]).filter((k) => !DEVICE_OPERATIONS[k].idempotent);
+/** operations the device finishes by restarting (a reboot, a factory reset): its Boot! carries their key */
+export const RESTART_KINDS: readonly OperationKind[] = OPERATION_KINDS.filter((k) => DEVICE_OPERATIONS[k].completion === 'boot');
 const REQUEST_TABLE = 'Device.LocalAgent.Request.';
 const UPTIME = 'Device.DeviceInfo.UpTime';
 
@@ -52,7 +54,8 @@ export async function finishRebootOnBoot(trx: Knex.Transaction, sn: string, comm
   if (!/^\d{1,10}$/.test(commandKey)) return null;
   const id = Number(commandKey);
   const updated = await trx('operations')
-    .where({ id, sn, kind: 'reboot' })
+    .where({ id, sn })
+    .whereIn('kind', RESTART_KINDS)
     .whereIn('state', ['sent', 'running'])
     .update({ state: 'done', finished_at: now, updated_at: now, claim_until: null, revision: nextRevision(trx) });
   if (updated !== 1) return null;
@@ -126,14 +129,14 @@ export function createOutbox(ctx: RuntimeContext): Outbox {
     const rows = (await db('operations as o')
       .join('devices as d', 'd.sn', 'o.sn')
       .where('o.state', 'running')
-      .andWhere('o.kind', 'reboot')
+      .whereIn('o.kind', RESTART_KINDS)
       .select('o.*', 'd.last_boot_command_key')
       .limit(BATCH)) as (OperationRow & { last_boot_command_key: string | null })[];
     const now = ctx.now();
     for (const row of rows) {
       if (row.last_boot_command_key === String(row.id)) {
         await finish(db, row, ['running'], 'done');
-      } else if ((row.sent_at ?? row.updated_at) + timings.operationLifetimeMs.reboot < now) {
+      } else if ((row.sent_at ?? row.updated_at) + timings.operationLifetimeMs[row.kind] < now) {
         const changed = await db.transaction(async (trx) => {
           if (!(await finish(trx, row, ['running'], 'expired', ErrorCode.DEVICE_OFFLINE))) return false;
           return transition(trx, { sn: row.sn, from: [DeviceStatus.REBOOTING], to: DeviceStatus.OFFLINE, reason: 'reboot-timeout', now });
@@ -213,12 +216,13 @@ export function createOutbox(ctx: RuntimeContext): Outbox {
   async function refuseBusy(): Promise<void> {
     const rows = (await db('operations as o')
       .join('devices as d', 'd.sn', 'o.sn')
-      .where({ 'o.state': 'queued', 'o.kind': 'reboot' })
+      .where({ 'o.state': 'queued' })
+      .whereIn('o.kind', RESTART_KINDS)
       .andWhere((q) =>
         q.where('d.status', DeviceStatus.REBOOTING).orWhereExists(
           db('operations as p')
             .whereRaw('p.sn = o.sn')
-            .andWhere('p.kind', 'reboot')
+            .whereIn('p.kind', RESTART_KINDS)
             .whereIn('p.state', ['sent', 'running'])
             .whereRaw('p.id <> o.id'),
         ),
@@ -308,13 +312,14 @@ export function createOutbox(ctx: RuntimeContext): Outbox {
       if (!idempotent(row.kind) && !ctx.live.has(row.sn)) continue;
       if (sending.has(id) || !(await claim(row))) continue;
       // a takeover after a crash: the reboot already came back with this key
-      if (row.kind === 'reboot' && row.state === 'sent' && row.last_boot_command_key === String(id)) {
+      if (RESTART_KINDS.includes(row.kind) && row.state === 'sent' && row.last_boot_command_key === String(id)) {
         await finish(db, row, ['sent'], 'done');
         continue;
       }
-      if (row.kind === 'reboot' && row.state === 'queued') {
+      if (RESTART_KINDS.includes(row.kind) && row.state === 'queued') {
         const other = await db('operations')
-          .where({ sn: row.sn, kind: 'reboot' })
+          .where({ sn: row.sn })
+          .whereIn('kind', RESTART_KINDS)
           .whereIn('state', ['sent', 'running'])
           .whereNot({ id })
           .first('id');

@@ -32,7 +32,7 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
   const events: ProjectEvent[] = [];
   const agents: Agent[] = [];
   // a fresh project per run: several suites may share the machine's Mosquitto
-  const fleet = generateFleet(PROJECT + Math.floor(Math.random() * 1e6), 6);
+  const fleet = generateFleet(PROJECT + Math.floor(Math.random() * 1e6), 7);
   const [apSpec, switchSpec] = generateFleet(PROJECT + 1e6 + Math.floor(Math.random() * 1e6), { ap: 1, switch: 1 });
 
   function agent(spec: DeviceSpec, timeScale = TIME_SCALE): Agent {
@@ -205,6 +205,28 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
     await waitFor('operation events', () =>
       events.some((e) => e.type === 'operation' && e.operation.id === op!.id && e.operation.state === 'done'),
     );
+  });
+
+  it('factory reset: rebooting (8) meanwhile, done when Boot! returns with its key, run once', async () => {
+    const spec = fleet[6]!;
+    const a = agent(spec, 0.02);
+    await a.start();
+    await waitFor('online', async () => (await deviceRow(db, spec.sn)).supports_name === 1);
+    const op = await enqueueOperation(db, { projectId: PROJECT, sn: spec.sn, kind: 'reset', accountId: null });
+    await bus.nudge(spec.sn);
+    await waitFor('rebooting', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.REBOOTING);
+    const done = await waitFor('reset done', async () => {
+      const r = await operationRow(db, op!.id);
+      return r.state === 'done' ? r : null;
+    });
+    expect(done.error_code).toBeNull();
+    const row = await waitFor('online after boot', async () => {
+      const r = await deviceRow(db, spec.sn);
+      return r.status === DeviceStatus.ONLINE ? r : null;
+    });
+    expect(row.last_boot_command_key).toBe(String(op!.id));
+    expect(a.executions).toMatchObject({ reset: 1, reboot: 0 });
+    expect(await statusHistory(db, spec.sn)).toEqual([DeviceStatus.ONLINE, DeviceStatus.REBOOTING, DeviceStatus.ONLINE]);
   });
 
   it('locate is done when the device answers', async () => {

@@ -4,7 +4,7 @@
 import { DeviceStatus, OFFLINE_STATUSES } from '@airloom/contracts';
 import { buildAdd, buildGet, buildNotifyResp, buildSet, flattenGetResp, USP_ERR, type NotifyMsg, type UspMap, type UspMsg } from '@airloom/usp';
 import { createLimiter, createSerialQueue, type KnownDevice, type RuntimeContext } from './context.js';
-import { bootedAt, finishRebootOnBoot, type Outbox } from './outbox.js';
+import { RESTART_KINDS, bootedAt, finishRebootOnBoot, type Outbox } from './outbox.js';
 import { NAME_PARAM, type Reconciler } from './reconciler.js';
 import { transition, type StatusReason } from './status.js';
 import { deviceInfoColumns, statusEventColumns, statusEventSample } from './telemetry.js';
@@ -244,7 +244,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
     sessions.delete(device.ep);
     ctx.live.delete(device.sn);
     // a device restarting for our reboot drops on purpose (it may do so before we mark it rebooting)
-    const rebooting = await db('operations').where({ sn: device.sn, kind: 'reboot' }).whereIn('state', ['sent', 'running']).first('id');
+    const rebooting = await db('operations').where({ sn: device.sn }).whereIn('kind', RESTART_KINDS).whereIn('state', ['sent', 'running']).first('id');
     if (rebooting) return;
     await setStatus(device.sn, CONNECTED_STATUSES, DeviceStatus.OFFLINE, why);
   }
@@ -259,7 +259,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
       const operationId = await finishRebootOnBoot(trx, device.sn, key, now);
       // a Boot! from before our reboot (e.g. the first one, held until the subscription existed)
       // does not end it: only the Boot! with its key, or one when no reboot of ours runs
-      const stillRebooting = operationId === null && (await trx('operations').where({ sn: device.sn, kind: 'reboot', state: 'running' }).first('id'));
+      const stillRebooting = operationId === null && (await trx('operations').where({ sn: device.sn, state: 'running' }).whereIn('kind', RESTART_KINDS).first('id'));
       const from = stillRebooting ? OFFLINE_STATUSES : [...OFFLINE_STATUSES, DeviceStatus.REBOOTING];
       const changed = await transition(trx, { sn: device.sn, from, to: DeviceStatus.ONLINE, reason: 'boot', now });
       return { operationId, changed };

@@ -22,7 +22,7 @@ export const deviceType = z.enum(DEVICE_TYPES, { error: apiRuleKey('deviceType',
 /** Where a pending operation or a rename stands (ARCHITECTURE §5 outbox). */
 export const OPERATION_STATES = ['queued', 'sent', 'running', 'done', 'failed', 'expired'] as const;
 export type OperationState = (typeof OPERATION_STATES)[number];
-export const OPERATION_KINDS = ['reboot', 'locate'] as const;
+export const OPERATION_KINDS = ['reboot', 'locate', 'reset'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 export function isOperationFinished(state: OperationState): boolean {
   return state === 'done' || state === 'failed' || state === 'expired';
@@ -317,7 +317,7 @@ export const deviceEndpoints = {
   }),
   operate: endpoint({
     method: 'post', path: '/projects/:id/devices/:sn/operations', tag, auth: 'session', action: 'device.operate', status: 202,
-    summary: 'Restart or locate (blink) a device; its progress arrives as `operation` events',
+    summary: 'Restart, locate (blink) or reset a device to factory defaults; its progress arrives as `operation` events',
     params: DeviceParamsSchema, body: OperationRequestSchema, response: OperationItemSchema,
     errors: [...deviceWriteErrors, { code: ErrorCode.DEVICE_OPERATION_UNSUPPORTED, text: 'devices.unsupported' }],
   }),

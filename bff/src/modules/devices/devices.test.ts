@@ -180,7 +180,7 @@ describe.each(cases)('device API on %s with %s', (backend, broker) => {
     const online = await device(id);
     const op = (sn: string, kind: string) => c.post(`/api/v1/projects/${id}/devices/${sn}/operations`, { kind });
 
-    for (const res of [await c.patch(`/api/v1/projects/${id}/devices/${offline}`, { name: 'Off' }), await op(offline, 'reboot'), await op(offline, 'locate')]) {
+    for (const res of [await c.patch(`/api/v1/projects/${id}/devices/${offline}`, { name: 'Off' }), await op(offline, 'reboot'), await op(offline, 'locate'), await op(offline, 'reset')]) {
       expect([res.status, res.body.code]).toEqual([400, ErrorCode.DEVICE_OFFLINE]);
     }
     for (const res of [await c.patch(`/api/v1/projects/${id}/devices/${rebooting}`, { name: 'Busy' }), await op(rebooting, 'reboot')]) {
@@ -190,6 +190,8 @@ describe.each(cases)('device API on %s with %s', (backend, broker) => {
     const reboot = await op(online, 'reboot');
     expect(reboot.status).toBe(202);
     expect(OperationItemSchema.parse(reboot.body.data)).toMatchObject({ projectId: id, sn: online, kind: 'reboot', state: 'queued', error: null });
+    const resettable = await device(id);
+    expect(OperationItemSchema.parse((await op(resettable, 'reset')).body.data)).toMatchObject({ sn: resettable, kind: 'reset', state: 'queued' });
     const again = await op(online, 'reboot');
     expect([again.status, again.body.code]).toEqual([400, ErrorCode.DEVICE_BUSY]);
     expect((await op(online, 'locate')).status).toBe(202);
