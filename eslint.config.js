@@ -16,14 +16,14 @@ const TESTS = ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/testing/**', 'src/t
 /** Workspace imports allowed per package (ARCHITECTURE §1); `x/*` allows x's named subpaths too. */
 const MAY_IMPORT = {
   contracts: [],
-  usp: ['contracts'],
+  usp: ['contracts/*'],
   radio: [],
-  'shared-ui': ['contracts', 'shared-ui/*'],
-  shell: ['contracts', 'shared-ui/*'],
-  ...Object.fromEntries(remotes.map((r) => [r, ['contracts', 'shared-ui/*', 'radio']])),
-  bff: ['contracts', 'gateway/public'],
-  gateway: ['contracts', 'usp', 'radio'],
-  'device-sim': ['contracts', 'usp', 'radio'],
+  'shared-ui': ['contracts/*', 'shared-ui/*'],
+  shell: ['contracts/*', 'shared-ui/*'],
+  ...Object.fromEntries(remotes.map((r) => [r, ['contracts/*', 'shared-ui/*', 'radio']])),
+  bff: ['contracts/*', 'gateway/public'],
+  gateway: ['contracts/*', 'usp', 'radio'],
+  'device-sim': ['contracts/*', 'usp', 'radio'],
 };
 
 /** What tests (and the listed process entries) may use beyond their package's list. */

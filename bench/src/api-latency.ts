@@ -10,7 +10,8 @@ const PROJECTS = 200;
 const CONCURRENCY = 20;
 
 export async function apiLatency(label: string, env: Record<string, string>, totalRequests: number): Promise<Figure[]> {
-  const app = await startConsole({ env });
+  // serving is timed, not the demo's first-start history seeding that runs beside it
+  const app = await startConsole({ env: { DEMO_HISTORY: 'false', ...env } });
   try {
     const owner = await signUp(app.url, () => app.outbox(), `bench-${Date.now()}@example.com`, 'Bench-pass-1');
     for (let i = 0; i < PROJECTS; i++) {

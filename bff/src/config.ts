@@ -30,6 +30,11 @@ export interface AppConfig {
   manufacturerKey: string | undefined;
   /** Simulated devices of the two demo projects (role `all`). */
   simDemoFleet: boolean;
+  /**
+   * A month of figures for each demo device, written in the background after the first start
+   * (`DEMO_HISTORY=false` leaves it out: the benchmarks, which time serving, not first-start seeding).
+   */
+  demoHistory: boolean;
   /** Device timings are scaled by it (simulated devices, gateway timeouts). */
   timeScale: number;
   /** Extra origins allowed to send state-changing requests besides the server's own origin. */
@@ -90,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttPassword: env.MQTT_PASSWORD || undefined,
     manufacturerKey: env.AIRLOOM_MANUFACTURER_KEY || undefined,
     simDemoFleet: env.SIM_DEMO_FLEET !== 'false',
+    demoHistory: env.DEMO_HISTORY !== 'false',
     timeScale: parseTimeScale(env.TIME_SCALE),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };

@@ -141,7 +141,7 @@ if (config.role === 'gateway') {
       (n) => logger.info({ activations: n }, 'demo activations seeded'),
       (err: unknown) => logger.error({ err }, 'demo activations not seeded'),
     );
-    const fleet: Fleet = await startDemoFleet({ db, provisioner, brokerUrl: mqttUrl, protocolVersion, controllerId: gw.controllerId, timeScale: config.timeScale, logger }).catch(
+    const fleet: Fleet = await startDemoFleet({ db, provisioner, brokerUrl: mqttUrl, protocolVersion, controllerId: gw.controllerId, timeScale: config.timeScale, history: config.demoHistory, logger }).catch(
       (err: unknown) => fatal(err, 'demo fleet failed to start'),
     );
     stops.push({ name: 'demo fleet', stop: () => fleet.stop() });

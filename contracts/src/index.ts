@@ -35,8 +35,3 @@ export { en, lookupText, ruleText, text, type EnglishTexts, type TextParams } fr
 export { interpolate } from './i18n/interpolate.js';
 export * from './api/index.js';
 export * from './domain/capabilities.js';
-export * from './config/sections.js';
-export * from './domain/models.js';
-export * from './config/gateway.js';
-export * from './config/switch.js';
-export { CONFIG_RULE_CODES, configErrorCode } from './config/keys.js';

@@ -1,7 +1,8 @@
 // Which devices a simulated fleet has: the two demo projects' standing fleets and the CLI's
 // generated ones. Everything here is deterministic: the same project gives the same SNs, MACs,
 // names and IPs on every start; only the broker secrets are fresh (the caller supplies them).
-import { DEVICE_TYPES, LIMITS, defaultModelOf, deviceModel, type DeviceType, type MeshNodeMode } from '@airloom/contracts';
+import { DEVICE_TYPES, LIMITS, type DeviceType, type MeshNodeMode } from '@airloom/contracts';
+import { defaultModelOf, deviceModel } from '@airloom/contracts/config';
 import { hash32 } from './random.js';
 
 export interface DeviceSpec {

@@ -6,8 +6,6 @@ import { AppProviders, Spinner } from '@airloom/shared-ui';
 import { LoadingOverlay } from './overlay/LoadingOverlay';
 import { loadMainApp } from './session/load-main-app';
 import { NotYetPage, type NotYetKind } from './pages/NotYetPage';
-import { InvitationPage } from './pages/InvitationPage';
-import { TransferPage } from './pages/TransferPage';
 import { useLocation } from './routing/router';
 import { documentTitle } from './routing/document-title';
 import { useShell } from './state/shell-store';
@@ -16,6 +14,9 @@ import { useShell } from './state/shell-store';
 // is one too, requested by main.ts as the page starts (session/load-main-app.ts).
 const LrfPage = lazy(() => import('./lrf/LrfPage').then((m) => ({ default: m.LrfPage })));
 const MainApp = lazy(() => loadMainApp().then((m) => ({ default: m.MainApp })));
+// The pages an e-mailed link opens are their own chunks too: the login page carries none of them.
+const TransferPage = lazy(() => import('./pages/TransferPage').then((m) => ({ default: m.TransferPage })));
+const InvitationPage = lazy(() => import('./pages/InvitationPage').then((m) => ({ default: m.InvitationPage })));
 
 const NOT_YET: Record<string, NotYetKind> = {
   '/static/transferToLocalDev': 'transferToLocalDev',
@@ -28,8 +29,8 @@ export function ShellRoutes() {
     return <Suspense fallback={<Spinner />}><LrfPage /></Suspense>;
   }
   const path = pathname.replace(/\/+$/, '');
-  if (path === '/static/transfer') return <TransferPage />;
-  if (path === '/static/invitation') return <InvitationPage />;
+  if (path === '/static/transfer') return <Suspense fallback={<Spinner />}><TransferPage /></Suspense>;
+  if (path === '/static/invitation') return <Suspense fallback={<Spinner />}><InvitationPage /></Suspense>;
   const notYet = NOT_YET[path];
   if (notYet) return <NotYetPage kind={notYet} />;
   return <Suspense fallback={null}><MainApp /></Suspense>;

@@ -16,6 +16,8 @@ export interface DemoFleetOptions {
   protocolVersion: 4 | 5;
   controllerId: string;
   timeScale: number;
+  /** write a month of figures per demo device in the background (config.demoHistory) */
+  history: boolean;
   logger: Logger;
 }
 
@@ -29,7 +31,7 @@ export async function startDemoFleet(options: DemoFleetOptions): Promise<Fleet> 
   await options.provisioner.provision(registered.devices.map((d, i) => ({ endpointId: d.endpointId, secret: specs[i]!.spec.secret })));
   // charts open with a month of plausible history, not an empty axis (docs/data.md); not awaited either
   const now = Date.now();
-  void (async () => {
+  if (options.history) void (async () => {
     for (const { spec } of specs) await backfillDeviceStats(options.db, spec.sn, deviceHistory(spec, now));
   })().catch((err: unknown) => options.logger.error({ err }, 'demo history could not be written'));
   const fleet = createFleet(

@@ -1,6 +1,6 @@
 // Section renderers of the configuration engine: one line per section. The interface, and how a
 // target becomes Add/Set/Delete, is described at the top of ./target.ts.
-import type { SectionName } from '@airloom/contracts';
+import type { SectionName } from '@airloom/contracts/config';
 import { renderName } from './name.js';
 import type { Renderer } from './target.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NameSectionSchema, SECTION_NAMES } from '@airloom/contracts';
+import { NameSectionSchema, SECTION_NAMES } from '@airloom/contracts/config';
 import { aliasFor, isEmptyPlan, planConfig, pathsToRead, type Tr181Target } from './target.js';
 import { RENDERERS, rendererFor } from './renderers.js';
 

@@ -1,6 +1,6 @@
 // Forgot password: "Send code" to the account, then the code and a new password (twice).
 import { useTranslation } from 'react-i18next';
-import { API, ResetRequestSchema, type ResetRequest } from '@airloom/contracts';
+import { authEndpoints, ResetRequestSchema, type ResetRequest } from '@airloom/contracts';
 import { publicApi } from '../shell-context';
 import { CodeFlowForm } from './CodeFlowForm';
 
@@ -13,7 +13,7 @@ export function ForgotForm() {
       title={t('shell.lrf.forgotTab')}
       passwordLabel={t('shell.lrf.newPassword')}
       submitLabel={t('shell.lrf.reset')}
-      send={(body: ResetRequest) => publicApi.call(API.auth.reset, { body })}
+      send={(body: ResetRequest) => publicApi.call(authEndpoints.reset, { body })}
       done="resetDone"
       parse={(values) => ResetRequestSchema.safeParse(values).data ?? null}
     />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { navigate } from '../routing/history';
 import { useLocation, useSearchParams } from '../routing/router';
 import { useTranslation } from 'react-i18next';
-import { API, LoginRequestSchema, rules } from '@airloom/contracts';
+import { authEndpoints, LoginRequestSchema, rules } from '@airloom/contracts';
 import { Button, InlineNotice, SchemaField, Stack } from '@airloom/shared-ui';
 import { clientStorage, publicApi } from '../shell-context';
 import { shellStore } from '../state/shell-store';
@@ -30,7 +30,7 @@ export function LoginForm() {
   const onSubmit = submit.handle(async () => {
     const parsed = LoginRequestSchema.safeParse({ account, password });
     if (!parsed.success) return; // each field shows its rule's message
-    await publicApi.call(API.auth.login, { body: parsed.data });
+    await publicApi.call(authEndpoints.login, { body: parsed.data });
     forgetOtherAccount(parsed.data.account);
     navigate(safeNextPath(params.get('next')), { replace: true });
   });

@@ -3,7 +3,7 @@ import { navigate } from '../routing/history';
 import { NavLink, useLocation, useSearchParams } from '../routing/router';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { API } from '@airloom/contracts';
+import { authEndpoints } from '@airloom/contracts';
 import { addResources, Button, InlineNotice } from '@airloom/shared-ui';
 import { publicApi } from '../shell-context';
 import { ForgotForm } from './ForgotForm';
@@ -72,7 +72,7 @@ function DemoLogin() {
       <Button
         busy={submit.busy}
         onClick={submit.handle(async () => {
-          await publicApi.call(API.auth.demo);
+          await publicApi.call(authEndpoints.demo);
           forgetOtherAccount(null);
           navigate(safeNextPath(params.get('next')), { replace: true });
         })}

@@ -3,7 +3,7 @@
 // signed in and lands on the overview (or the page they came for).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API, SignupRequestSchema, rules, type SignupRequest } from '@airloom/contracts';
+import { authEndpoints, SignupRequestSchema, rules, type SignupRequest } from '@airloom/contracts';
 import { SchemaField } from '@airloom/shared-ui';
 import { publicApi } from '../shell-context';
 import { CodeFlowForm } from './CodeFlowForm';
@@ -18,7 +18,7 @@ export function SignUpForm() {
       title={t('shell.lrf.signupTab')}
       passwordLabel={t('shell.lrf.password')}
       submitLabel={t('shell.lrf.signup')}
-      send={(body: SignupRequest) => publicApi.call(API.auth.signup, { body })}
+      send={(body: SignupRequest) => publicApi.call(authEndpoints.signup, { body })}
       done="signedIn"
       parse={(values) => SignupRequestSchema.safeParse({ ...values, ...(nick ? { nick } : {}) }).data ?? null}
       extraFields={(submit) => (

@@ -1,6 +1,6 @@
 // "Send code" for sign-up and password reset: POST /auth/code, then a resend countdown.
 import { useEffect, useState } from 'react';
-import { API, CodeRequestSchema, type CodeSentResponse, type VerificationPurpose } from '@airloom/contracts';
+import { authEndpoints, CodeRequestSchema, type CodeSentResponse, type VerificationPurpose } from '@airloom/contracts';
 import { ApiError } from '@airloom/shared-ui';
 import { publicApi } from '../shell-context';
 
@@ -23,7 +23,7 @@ export function useCodeSender(purpose: VerificationPurpose) {
     setSending(true);
     setError(null);
     try {
-      const answer = await publicApi.call(API.auth.sendCode, { body: parsed.data });
+      const answer = await publicApi.call(authEndpoints.sendCode, { body: parsed.data });
       setSent(answer);
       setWait(answer.resendAfterSeconds);
     } catch (err) {
