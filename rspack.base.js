@@ -43,6 +43,8 @@ export function baseConfig({ dir, production, uniqueName, publicPath }) {
           },
           type: 'javascript/auto',
         },
+        // the endpoint declarations' OpenAPI texts stay on the server (scripts/strip-endpoint-docs.cjs)
+        { test: /contracts[\\/]src[\\/]api[\\/][^\\/]+\.ts$/, loader: fileURLToPath(new URL('./scripts/strip-endpoint-docs.cjs', import.meta.url)), enforce: 'pre' },
       ],
     },
     performance: { hints: false },

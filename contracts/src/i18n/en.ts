@@ -2,14 +2,13 @@
 // (errors, rules, enums). It is the single source of these texts for server and UI alike.
 import { enApiErrors } from '../api/en-api-errors.js';
 import { enApiRules } from '../api/en-api-rules.js';
-import { enNetconfRules } from '../config/en-netconf.js';
 import { enEnums } from './en-enums.js';
 import { enErrors } from './en-errors.js';
 import { enRules } from './en-rules.js';
 import { interpolate, type TextParams } from './interpolate.js';
 
 // The API DTOs' request rules (owned with contracts/src/api) share the `rules` namespace.
-export const en = { errors: enErrors, rules: { ...enRules, ...enApiRules, ...enNetconfRules }, enums: enEnums, apiErrors: enApiErrors } as const;
+export const en = { errors: enErrors, rules: { ...enRules, ...enApiRules }, enums: enEnums, apiErrors: enApiErrors } as const;
 export type EnglishTexts = typeof en;
 export type { TextParams };
 

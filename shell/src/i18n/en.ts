@@ -73,28 +73,9 @@ export const shellEn = {
     loadFailed: 'The projects could not be loaded.',
   },
   notFound: { title: 'Page not found', text: 'There is no page at this address.' },
-  transfer: {
-    title: 'Project transfer',
-    offer: '{{from}} offers you the project {{project}}. If you accept, it becomes yours and {{from}} no longer has it; the people it is shared with keep their access. The offer is open until {{until}}.',
-    accept: 'Accept the project',
-    decline: 'Decline',
-    accepted: '{{project}} is yours now. You find it in your project list.',
-    declined: 'You declined {{project}}: it stays with {{from}}.',
-    failed: 'The offer could not be read. Please try the link again.',
-    toList: 'Go to the project list',
-  },
-  invitation: {
-    title: 'Project invitation',
-    offer: '{{from}} invites you to the project {{project}}, {{permission}}, {{validity}}. The invitation is open until {{until}}.',
-    permission: { r: 'read-only (you can look at it)', rw: 'read-write (you can manage its devices)' },
-    permanent: 'with no end',
-    hours_one: 'for {{count}} hour from when you accept',
-    hours_other: 'for {{count}} hours from when you accept',
-    accept: 'Accept the invitation',
-    accepted: '{{project}} is shared with you now. You find it in your project list.',
-    failed: 'The invitation could not be read. Please try the link again.',
-    toList: 'Go to the project list',
-  },
+  // the pages an e-mailed link opens add the rest of their texts themselves (their own chunks)
+  transfer: { title: 'Project transfer' },
+  invitation: { title: 'Project invitation' },
   notYet: {
     title: 'Not available yet',
     text: {

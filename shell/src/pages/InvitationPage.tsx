@@ -4,12 +4,27 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API, type InvitationItem } from '@airloom/contracts';
-import { ApiError, Button, Spinner } from '@airloom/shared-ui';
+import { addResources, ApiError, Button, Spinner } from '@airloom/shared-ui';
 import { navigate } from '../routing/history';
 import { useLocation, useSearchParams } from '../routing/router';
 import { publicApi } from '../shell-context';
 import { ActionLink } from './NotYetPage';
 import { MessagePage } from './MessagePage';
+
+// this page's texts come with its chunk, not with the login page
+addResources('shell', {
+  invitation: {
+    offer: '{{from}} invites you to the project {{project}}, {{permission}}, {{validity}}. The invitation is open until {{until}}.',
+    permission: { r: 'read-only (you can look at it)', rw: 'read-write (you can manage its devices)' },
+    permanent: 'with no end',
+    hours_one: 'for {{count}} hour from when you accept',
+    hours_other: 'for {{count}} hours from when you accept',
+    accept: 'Accept the invitation',
+    accepted: '{{project}} is shared with you now. You find it in your project list.',
+    failed: 'The invitation could not be read. Please try the link again.',
+    toList: 'Go to the project list',
+  },
+});
 
 type State =
   | { kind: 'loading' }

@@ -4,12 +4,25 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API, type TransferItem } from '@airloom/contracts';
-import { ApiError, Button, Row, Spinner } from '@airloom/shared-ui';
+import { addResources, ApiError, Button, Row, Spinner } from '@airloom/shared-ui';
 import { navigate } from '../routing/history';
 import { useLocation, useSearchParams } from '../routing/router';
 import { publicApi } from '../shell-context';
 import { ActionLink } from './NotYetPage';
 import { MessagePage } from './MessagePage';
+
+// this page's texts come with its chunk, not with the login page
+addResources('shell', {
+  transfer: {
+    offer: '{{from}} offers you the project {{project}}. If you accept, it becomes yours and {{from}} no longer has it; the people it is shared with keep their access. The offer is open until {{until}}.',
+    accept: 'Accept the project',
+    decline: 'Decline',
+    accepted: '{{project}} is yours now. You find it in your project list.',
+    declined: 'You declined {{project}}: it stays with {{from}}.',
+    failed: 'The offer could not be read. Please try the link again.',
+    toList: 'Go to the project list',
+  },
+});
 
 type State =
   | { kind: 'loading' }
