@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DEVICE_TYPES, MANAGEMENT_MODES, MESH_NODE_MODES } from '../domain/device.js';
 import { ErrorCode } from '../errors.js';
+import { ConfigChangeSchema } from './config.js';
 import { LIMITS } from '../limits.js';
 import { name, serialNumber } from '../rules/names.js';
 import { apiRuleKey } from './en-api-rules.js';
@@ -255,6 +256,8 @@ export const ProjectEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('device'), device: DeviceItemSchema }),
   z.object({ type: z.literal('device-removed'), sn: z.string() }),
   z.object({ type: z.literal('operation'), operation: OperationItemSchema }),
+  /** a configuration change was stored or its result changed (ARCHITECTURE §7) */
+  z.object({ type: z.literal('config'), change: ConfigChangeSchema }),
 ]);
 export type ProjectEvent = z.output<typeof ProjectEventSchema>;
 
@@ -331,7 +334,7 @@ export const deviceEndpoints = {
     method: 'get', path: '/projects/:id/events', tag, auth: 'session', action: 'project.view', stream: true,
     summary: 'Live events of the project (Server-Sent Events)',
     description:
-      'A `text/event-stream`: `event: <type>` and `data: <ProjectEvent JSON>` per event (types device, device-removed, operation), ' +
+      'A `text/event-stream`: `event: <type>` and `data: <ProjectEvent JSON>` per event (types device, device-removed, operation, config), ' +
       'a `: ping` comment every 15 s, `retry: 2000`. Device and operation records carry `revision`: keep the higher one.',
     params: ProjectIdParamSchema, response: ProjectEventSchema,
   }),

@@ -80,6 +80,15 @@ export const enApiErrors = {
     unsupported: 'Device {{sn}} does not support this operation.',
     operationNotFound: 'This operation does not exist in this project.',
   },
+  config: {
+    invalid: 'Some settings are not valid: please check the marked fields. Nothing was changed.',
+    offline: 'Device {{sn}} is offline: its settings can be changed once it is back online.',
+    rfRunning: 'An RF optimisation is running in this project: settings can be changed when it has finished.',
+    oneGateway: 'This project has more than one gateway: remove all but one before changing gateway settings.',
+    noGateway: 'This project has no gateway (router) yet.',
+    notForDevice: 'Device {{sn}} has no such settings (they belong to another kind of device).',
+    changeNotFound: 'This change does not exist in this project.',
+  },
   manufacturer: {
     refused: 'Wrong manufacturer key, or this account is not a manufacturer account.',
   },

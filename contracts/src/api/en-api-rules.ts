@@ -11,6 +11,8 @@ export const enApiRules = {
   address: { length: `The detailed address has at most ${A.addressMaxLength} characters` },
   projectId: { format: 'The project id must be a positive whole number' },
   operationId: { format: 'The operation id must be a positive whole number' },
+  changeId: { format: 'The change id must be a positive whole number' },
+  configSection: { value: 'There is no such configuration section here' },
   projectUpdate: {
     empty: 'Nothing to change: give at least one project field',
     netModeFixed: 'The type cannot be changed after creation',

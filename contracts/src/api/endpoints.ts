@@ -4,6 +4,7 @@ import { accountEndpoints } from './account.js';
 import { activationEndpoints } from './activations.js';
 import { apiKeyEndpoints } from './api-keys.js';
 import { authEndpoints } from './auth.js';
+import { configEndpoints } from './config.js';
 import { deviceEndpoints, manufacturerEndpoints } from './devices.js';
 import type { AnyEndpoint } from './endpoint.js';
 import { platformEndpoints } from './platform.js';
@@ -28,6 +29,7 @@ export const API = {
   invitations: invitationEndpoints,
   stats: statsEndpoints,
   topology: topologyEndpoints,
+  config: configEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

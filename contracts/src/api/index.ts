@@ -12,6 +12,7 @@ export * from './api-keys.js';
 export * from './transfers.js';
 export * from './activations.js';
 export * from './stats.js';
+export * from './config.js';
 export * from './topology.js';
 export * from './endpoint.js';
 export * from './endpoints.js';

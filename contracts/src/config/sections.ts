@@ -5,7 +5,12 @@
 // Adding a section: write its schema in `contracts/src/config/<section>.ts` and add one line to
 // SECTION_SCHEMAS below. Its renderer is registered with one line in gateway/src/config/renderers.ts.
 import { z } from 'zod';
+import type { DeviceType } from '../domain/device.js';
+import { DEFAULT_VLAN_NAME } from '../domain/network.js';
+import { portOf, type DeviceModel } from '../domain/models.js';
 import { name } from '../rules/names.js';
+import { DEFAULT_VLAN_ID, dhcpSectionFor, portmapSectionFor, routesSectionFor, vlanSectionFor, wanSectionFor } from './gateway.js';
+import { mgmtIpSectionFor, poeSectionFor, POE_PORT_MAX_W, switchDhcpSectionFor, switchPortsSectionFor, switchVlanSectionFor } from './switch.js';
 
 /** every section the engine knows, in the order pages list them */
 export const SECTION_NAMES = [
@@ -50,15 +55,71 @@ export function isDeviceSection(section: string): section is DeviceSectionName {
 export const NameSectionSchema = z.object({ name });
 export type NameSection = z.output<typeof NameSectionSchema>;
 
-/**
- * section name → body schema. A section without an entry is not built yet: the API refuses it and
- * no page offers it.
- */
-export const SECTION_SCHEMAS: Partial<Record<SectionName, z.ZodType>> = {
-  name: NameSectionSchema,
-};
+/** what a section's schema needs to know of the device it is for */
+export interface SectionFacts {
+  type: DeviceType;
+  model: DeviceModel;
+  /** the device's LAN address as it reports it (mgmt-ip must differ); empty when unknown */
+  lanIp: string;
+}
 
-/** the registered schema of a section, or undefined while that section is not built */
-export function sectionSchema(section: SectionName): z.ZodType | undefined {
-  return SECTION_SCHEMAS[section];
+/** device types that can be a project's gateway (spec §2: the router/gateway device, one per project) */
+export const GATEWAY_TYPES: readonly DeviceType[] = ['router', 'wrouter'];
+
+/**
+ * Whether a section exists on such a device: gateway sections on the project's router (a wireless
+ * router's DHCP is not configurable here, spec §2 notice), switch sections and mgmt-ip on switches,
+ * PoE on switches with PoE ports, the name everywhere.
+ */
+export function sectionApplies(section: SectionName, facts: Pick<SectionFacts, 'type' | 'model'>): boolean {
+  if (section === 'name') return true;
+  if (isGatewaySection(section)) return GATEWAY_TYPES.includes(facts.type) && !(section === 'dhcp' && facts.type === 'wrouter');
+  if (facts.type !== 'switch') return false;
+  return section !== 'poe' || facts.model.ports.poe > 0;
+}
+
+/** The one schema a section's body is checked with, in the form and on the server, for this device. */
+export function sectionSchemaFor(section: SectionName, facts: SectionFacts): z.ZodType {
+  switch (section) {
+    case 'name': return NameSectionSchema;
+    case 'wan': return wanSectionFor(facts.model);
+    case 'vlan': return vlanSectionFor(facts.model);
+    case 'dhcp': return dhcpSectionFor(facts.model);
+    case 'routes': return routesSectionFor(facts.model);
+    case 'portmap': return portmapSectionFor(facts.model);
+    case 'mgmt-ip': return mgmtIpSectionFor(facts.lanIp);
+    case 'switch-ports': return switchPortsSectionFor(facts.model);
+    case 'switch-vlan': return switchVlanSectionFor(facts.model);
+    case 'switch-dhcp': return switchDhcpSectionFor(facts.model);
+    case 'poe': return poeSectionFor(facts.model);
+  }
+}
+
+/** the LAN a gateway starts with before anybody configures it */
+export const DEFAULT_LAN = { ip: '192.168.1.1', mask: 24 } as const;
+
+/**
+ * What a section holds before its first write: the factory settings of the model, so a page has a
+ * form to start from (recorded in docs/decisions.md). `name` starts from the device's current name.
+ */
+export function defaultSection(section: SectionName, model: DeviceModel, currentName = ''): Record<string, unknown> {
+  const ports = Array.from({ length: model.ports.count }, (_, i) => i + 1);
+  switch (section) {
+    case 'name': return { name: currentName };
+    case 'wan': return { lines: [{ mode: 'dhcp' }] };
+    case 'vlan': return { vlans: [{ id: DEFAULT_VLAN_ID, name: DEFAULT_VLAN_NAME, ...DEFAULT_LAN }] };
+    case 'dhcp':
+    case 'switch-dhcp': return { modes: { server: false, relay: false, snooping: false }, pools: [] };
+    case 'routes': return { routes: [] };
+    case 'portmap': return { rules: [] };
+    case 'mgmt-ip': return { ip: '192.168.1.2', mask: 24, gateway: DEFAULT_LAN.ip, vlan: 1 };
+    case 'switch-ports': return { ports: ports.map((port) => ({ port, enabled: true, rate: 'auto', duplex: 'auto', remark: '' })) };
+    case 'switch-vlan': return { qvlan: false, mgmtVlan: 1, mutualAccess: true, vlans: [], ports: [] };
+    case 'poe': {
+      // every PoE port on, the budget shared evenly (an 802.3at port gives at most 30 W)
+      const poePorts = ports.filter((p) => portOf(model, p)?.poe);
+      const powerW = Math.min(POE_PORT_MAX_W, Math.floor((model.ports.poeBudgetW / Math.max(1, poePorts.length)) * 10) / 10);
+      return { ports: poePorts.map((port) => ({ port, enabled: true, powerW })) };
+    }
+  }
 }
