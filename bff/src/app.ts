@@ -17,6 +17,9 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createOutboxSender, type Sender } from './modules/auth/sender.js';
 import { createDevicesRepository } from './modules/devices/devices.repository.js';
 import { deviceHandlers } from './modules/devices/devices.routes.js';
+import { configHandlers } from './modules/config/config.routes.js';
+import { createConfigService } from './modules/config/config.service.js';
+import { createConfigDirectory } from '@airloom/gateway/public';
 import { createDevicesService } from './modules/devices/devices.service.js';
 import { createDocsRouter } from './modules/docs/docs.routes.js';
 import { buildOpenApiDocument } from './modules/docs/openapi.js';
@@ -76,7 +79,12 @@ export function createApp(deps: AppDeps): Express {
   const projectsRepo = createProjectsRepository(db);
   const access = createProjectAccess({ projects: projectsRepo, clock });
   const deviceDirectory = createDevicesRepository(db, deps.bus);
-  const devices = createDevicesService({ repo: deviceDirectory, logger });
+  const configService = createConfigService({
+    directory: createConfigDirectory(db, deps.bus),
+    actorOf: async (accountId) => ((await db('accounts').where({ id: accountId }).first('account')) as { account: string } | undefined)?.account ?? null,
+    logger,
+  });
+  const devices = createDevicesService({ repo: deviceDirectory, logger, names: configService });
   const projects = createProjectsService({ repo: projectsRepo, access, clock, releaseDevices: devices.releaseProject });
   const manufacturer = createManufacturerService({
     repo: createManufacturerRepository(db),
@@ -134,6 +142,7 @@ export function createApp(deps: AppDeps): Express {
       invitations: invitationHandlers(invitations),
       stats: statsHandlers(deviceDirectory),
       topology: { get: (call) => devices.topology(call.project()) },
+      config: configHandlers(configService),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
     { guards: { session: callers.session, account: callers.account, manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },

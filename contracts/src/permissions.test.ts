@@ -84,6 +84,8 @@ const rows: Row[] = [
   ['offline view', user, 'device.view', project('owner', { device: { ...online, online: false } }), OK],
   ['local configure', user, 'device.configure', project('owner', { device: { ...online, managementMode: 'local' } }), LOCAL_MODE],
   ['local reset', user, 'device.reset', project('shared-rw', { device: { ...online, managementMode: 'local' } }), LOCAL_MODE],
+  ['gateway offline: its settings are kept for its return', user, 'network.configure', project('owner', { device: { ...online, online: false } }), OK],
+  ['gateway managed locally: its settings are refused', user, 'network.configure', project('shared-rw', { device: { ...online, managementMode: 'local' } }), LOCAL_MODE],
   ['local view', user, 'device.view', project('owner', { device: { ...online, managementMode: 'local' } }), OK],
   ['disabled management configure', user, 'device.operate', project('owner', { device: { ...online, managementMode: 'disable' } }), LOCAL_MODE],
   ['shared-r offline: read-only first', user, 'device.configure', project('shared-r', { device: { ...online, online: false } }), READ_ONLY_PROJECT],

@@ -132,6 +132,8 @@ export function can(principal: Principal | null, action: Action, project: Projec
   if (project.rfOptimising && RF_BLOCKED.has(action)) return deny(ErrorCode.PROJECT_RF_OPTIMISING);
 
   const device = project.device;
+  // the project gateway's settings are kept while it is offline (applied when it returns), not while it is managed locally
+  if (device && action === 'network.configure' && device.managementMode !== 'cloud') return deny(ErrorCode.LOCAL_MODE);
   if (device && DEVICE_WRITES.has(action)) {
     if (device.type === 'nvr' && NVR_REFUSED.has(action)) return deny(ErrorCode.DEVICE_OPERATION_UNSUPPORTED);
     // a restarting device is also offline: say why it is refused (it is busy, wait), not just that

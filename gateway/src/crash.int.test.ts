@@ -8,7 +8,8 @@ import { DeviceStatus } from '@airloom/contracts';
 import { Agent, generateFleet } from '@airloom/device-sim';
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueOperation, setDesiredName } from './store/devices.js';
+import { writeName } from './store/config.js';
+import { enqueueOperation } from './store/devices.js';
 import { createTestDb, testBackends } from './store/test-db.js';
 import type { OperationRow } from './store/rows.js';
 import { deviceRow, insertDevices, waitFor } from './test/harness.js';
@@ -78,10 +79,10 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('crash safety on %s + 
     const ids: number[] = [];
     for (const a of agents.slice(from, to)) {
       const sn = a.spec.sn;
-      await retryBusy(() => setDesiredName(db, sn, `${round}-first-${sn.slice(-3)}`));
+      await retryBusy(() => writeName(db, sn, `${round}-first-${sn.slice(-3)}`));
       const op = await retryBusy(() => enqueueOperation(db, { projectId: project, sn, kind: 'reboot', accountId: null }));
       ids.push(op!.id);
-      await retryBusy(() => setDesiredName(db, sn, `${round}-final-${sn.slice(-3)}`));
+      await retryBusy(() => writeName(db, sn, `${round}-final-${sn.slice(-3)}`));
     }
     return ids;
   }

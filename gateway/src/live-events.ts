@@ -3,6 +3,7 @@
 // storm) costs two queries per flush instead of two per device.
 import type { Knex } from 'knex';
 import type { Bus } from './bus/bus.js';
+import { toConfigChange, type ChangeRow } from './store/config.js';
 import { toDeviceItem, toOperationItem } from './store/mapping.js';
 import { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow } from './store/rows.js';
 import type { RuntimeLogger } from './logger.js';
@@ -15,6 +16,8 @@ export interface LiveEvents {
   device(sn: string): void;
   /** the device's state as it was at a status transition: each transition is seen, however brief */
   snapshot(row: DeviceRow): void;
+  /** a configuration change's result changed (history, the section's state on the page) */
+  change(row: ChangeRow): void;
   /** the operation's event, then its device's (the DeviceItem shows the unfinished operation) */
   operation(id: number, sn: string): void;
   flush(): Promise<void>;
@@ -108,6 +111,9 @@ export function createLiveEvents(db: Knex, bus: Pick<Bus, 'publishEvent'>, logge
       snapshots.push(row);
       // at once, in order with the other events
       if (!closed) void flush();
+    },
+    change(row) {
+      void bus.publishEvent(Number(row.project_id), { type: 'config', change: toConfigChange(row) }).catch((err: unknown) => logger.warn({ err }, 'gateway: live events not published'));
     },
     operation(id, sn) {
       operationIds.add(id);

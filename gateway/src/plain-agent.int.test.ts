@@ -8,7 +8,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBareAedes, type TestBroker } from './bus/test-broker.js';
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
-import { bindDevice, enqueueOperation, setDesiredName } from './store/devices.js';
+import { writeName } from './store/config.js';
+import { bindDevice, enqueueOperation } from './store/devices.js';
 import { createTestDb, testBackends } from './store/test-db.js';
 import { deviceRow, insertDevices, operationRow, statusHistory, waitFor } from './test/harness.js';
 import { startPlainAgent, type PlainAgent } from './test/plain-agent.js';
@@ -71,7 +72,7 @@ describe.each(testBackends())('a plain TR-181 agent on %s + aedes', (backend) =>
 
   it('a rename is applied in the console only: no Set, never "online not saved"', async () => {
     const { sn, agent } = await plainDevice();
-    await setDesiredName(db, sn, 'Plain Renamed');
+    await writeName(db, sn, 'Plain Renamed');
     const row = await waitFor('applied', async () => {
       const r = await deviceRow(db, sn);
       return r.applied_version === r.config_version ? r : null;

@@ -2,9 +2,10 @@
 // reads devices and records intents through createDeviceDirectory; the schema, the internal bus and
 // the process-entry functions are the rest. The BFF imports nothing else from the gateway (ESLint
 // allow-list in eslint.config.js); its tests may also use `@airloom/gateway/testing`.
-import type { DeviceListQuery, DeviceType, OperationKind, OperationStatus, StatMetric, StatWindow } from '@airloom/contracts';
+import type { ConfigChange, ConfigState, DeviceListQuery, DeviceType, OperationKind, OperationStatus, RouteTable, StatMetric, StatWindow } from '@airloom/contracts';
+import { isDeviceOnline } from '@airloom/contracts';
 import type { Knex } from 'knex';
-import type { Bus } from './bus/bus.js';
+import { AskError, type Bus } from './bus/bus.js';
 import {
   bindDevice,
   enqueueOperation,
@@ -16,7 +17,6 @@ import {
   loadDeviceItem,
   projectDeviceCounts,
   projectDeviceSummary,
-  setDesiredName,
   unbindDevice,
   unbindProjectDevices,
 } from './store/devices.js';
@@ -24,6 +24,20 @@ import { publishDeviceEvent, publishDevicesRemoved, publishOperationEvent } from
 import { toOperationStatus } from './store/mapping.js';
 import { registerDevices, type DeviceRegistration } from './store/registration.js';
 import { readDeviceSeries, WINDOW_RES } from './store/stats.js';
+import {
+  findApplied,
+  findChange,
+  findSection,
+  forgetApplied,
+  listChanges,
+  owePendingSections,
+  projectGateways,
+  PROJECT_SECTION,
+  sectionState,
+  toConfigChange,
+  writeSection,
+  type SectionWrite,
+} from './store/config.js';
 
 // time series of device figures (docs/data.md): a demo's past filled in once
 export { backfillDeviceStats, type BackfillPoint } from './store/stats.js';
@@ -79,16 +93,28 @@ export function createDeviceDirectory(db: Knex, bus?: Pick<Bus, 'nudge' | 'publi
     unverified: (accountId: number) => listUnverified(db, accountId),
     /** devices of these projects counted per type and per spec §3 status */
     counts: (projectIds: readonly number[]) => projectDeviceCounts(db, projectIds),
-    setName: (sn: string, name: string) => setDesiredName(db, sn, name),
     /** one operation of the project, in the shape GET /projects/:id/operations/:opId answers; null if not of this project */
     async operation(projectId: number, id: number): Promise<OperationStatus | null> {
       const row = await findOperation(db, id);
       return row && Number(row.project_id) === projectId ? toOperationStatus(row) : null;
     },
     enqueueOperation: (input: { projectId: number; sn: string; kind: OperationKind; accountId: number }) => enqueueOperation(db, input),
-    bind: (sn: string, projectId: number, name?: string) => bindDevice(db, sn, projectId, name),
-    unbind: (projectId: number, sn: string) => unbindDevice(db, projectId, sn),
-    unbindProject: (projectId: number) => unbindProjectDevices(db, projectId),
+    /** binds the device; a gateway joining a project with gateway settings owes them */
+    async bind(sn: string, projectId: number): Promise<boolean> {
+      if (!(await bindDevice(db, sn, projectId))) return false;
+      await owePendingSections(db, projectId, sn);
+      return true;
+    },
+    async unbind(projectId: number, sn: string): Promise<boolean> {
+      const done = await unbindDevice(db, projectId, sn);
+      if (done) await forgetApplied(db, [sn]);
+      return done;
+    },
+    async unbindProject(projectId: number): Promise<string[]> {
+      const sns = await unbindProjectDevices(db, projectId);
+      await forgetApplied(db, sns);
+      return sns;
+    },
     register: (devices: DeviceRegistration[]) => registerDevices(db, devices),
     /** A device's figure over a window: [ms, value] pairs and the bucket size they come from (docs/data.md). */
     async series(sn: string, metric: StatMetric, window: StatWindow) {
@@ -111,3 +137,95 @@ export function createDeviceDirectory(db: Knex, bus?: Pick<Bus, 'nudge' | 'publi
 }
 
 export type DeviceDirectory = ReturnType<typeof createDeviceDirectory>;
+
+/** What the configuration engine's API needs to know of a device. */
+export interface ConfigDevice {
+  sn: string;
+  projectId: number | null;
+  type: DeviceType;
+  model: string;
+  status: number;
+  managementMode: string;
+  name: string;
+  /** the gateway instance that hears it (live reads go there) */
+  gatewayId: string | null;
+}
+
+function toConfigDevice(row: { sn: string; project_id: number | null; type: string; model: string; status: number; management_mode: string; name: string; desired_name: string | null; gateway_id: string | null }): ConfigDevice {
+  return {
+    sn: row.sn,
+    projectId: row.project_id === null ? null : Number(row.project_id),
+    type: row.type as DeviceType,
+    model: row.model,
+    status: Number(row.status),
+    managementMode: row.management_mode,
+    name: row.desired_name ?? row.name,
+    gatewayId: row.gateway_id,
+  };
+}
+
+/**
+ * The configuration engine's face for the BFF (ARCHITECTURE §7): desired versions written with
+ * their history, read with where they stand on their device, and live reads from a device. The
+ * BFF validates and decides; this stores and tells (config events, nudges).
+ */
+export function createConfigDirectory(db: Knex, bus?: Pick<Bus, 'nudge' | 'publishEvent' | 'ask'>) {
+  async function device(sn: string): Promise<ConfigDevice | null> {
+    const row = await findDevice(db, sn);
+    return row ? toConfigDevice(row) : null;
+  }
+  return {
+    PROJECT: PROJECT_SECTION,
+    device,
+    /** the project's gateway-type devices (the rules allow one) */
+    async gateways(projectId: number): Promise<ConfigDevice[]> {
+      const sns = (await projectGateways(db, projectId)).map((g) => g.sn);
+      return (await Promise.all(sns.map(device))).filter((d): d is ConfigDevice => d !== null);
+    },
+    /** the stored document (null when never written) and where it stands on `target` */
+    async read(projectId: number, owner: string, section: string, target: ConfigDevice | null) {
+      const row = await findSection(db, projectId, owner, section);
+      const version = row ? Number(row.version) : 0;
+      const applied = target ? await findApplied(db, target.sn, section) : null;
+      const where: { state: ConfigState; appliedVersion: number; error: { code: number; message: string } | null } = target
+        ? sectionState(version, applied, isDeviceOnline(target.status))
+        : { state: version > 0 ? 'waiting' : 'applied', appliedVersion: 0, error: null };
+      return {
+        version,
+        body: row ? (JSON.parse(row.body_json) as Record<string, unknown>) : null,
+        updatedAt: row ? new Date(Number(row.updated_at)).toISOString() : null,
+        updatedBy: row?.updated_by ?? null,
+        ...where,
+      };
+    },
+    /** stores a new desired version with its history row; the devices concerned are nudged and the browsers told */
+    async write(input: SectionWrite): Promise<{ version: number; change: ConfigChange; devices: string[] }> {
+      const written = await writeSection(db, input);
+      if (bus) {
+        for (const row of [...written.superseded, written.change]) await bus.publishEvent(input.projectId, { type: 'config', change: toConfigChange(row) });
+        for (const sn of written.devices) {
+          await bus.nudge(sn);
+          await publishDeviceEvent(db, bus, sn);
+        }
+      }
+      return { version: written.version, change: toConfigChange(written.change), devices: written.devices };
+    },
+    async history(projectId: number, filter: { section?: string; sn?: string }): Promise<ConfigChange[]> {
+      return (await listChanges(db, projectId, filter)).map(toConfigChange);
+    },
+    /** a change of the project with the body it stored; null when not of this project */
+    async change(projectId: number, id: number): Promise<{ change: ConfigChange; owner: string; body: Record<string, unknown> } | null> {
+      const row = await findChange(db, projectId, id);
+      return row ? { change: toConfigChange(row), owner: row.sn, body: JSON.parse(row.body_json) as Record<string, unknown> } : null;
+    },
+    /** the gateway's route table read from the device now; AskError when it cannot be read */
+    async routeTable(target: ConfigDevice): Promise<RouteTable> {
+      if (!bus || !target.gatewayId) throw new AskError('no gateway hears this device');
+      return (await bus.ask(target.gatewayId, { kind: 'route-table', sn: target.sn })) as RouteTable;
+    },
+  };
+}
+
+export type ConfigDirectory = ReturnType<typeof createConfigDirectory>;
+export { AskError } from './bus/bus.js';
+export type { SectionWrite } from './store/config.js';

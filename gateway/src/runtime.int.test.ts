@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus, type Bus } from './bus/bus.js';
 import { startTestBroker, testBrokers, type TestBroker } from './bus/test-broker.js';
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
-import { enqueueOperation, setDesiredName } from './store/devices.js';
+import { writeName } from './store/config.js';
+import { enqueueOperation } from './store/devices.js';
 import { createTestDb, testBackends } from './store/test-db.js';
 import { parseReported } from './store/mapping.js';
 import { deviceRow, insertDevices, operationRow, statusHistory, waitFor } from './test/harness.js';
@@ -134,7 +135,7 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
     const a = agent(spec);
     await a.start();
     await waitFor('online', async () => (await deviceRow(db, spec.sn)).supports_name === 1);
-    await setDesiredName(db, spec.sn, 'Lobby AP');
+    await writeName(db, spec.sn, 'Lobby AP');
     await bus.nudge(spec.sn);
     await waitFor('device renamed', () => a.name === 'Lobby AP');
     const row = await waitFor('confirmed', async () => {
@@ -157,7 +158,7 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
     await waitFor('online', async () => (await deviceRow(db, spec.sn)).supports_name === 1);
     await a.stop();
     await waitFor('offline', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.OFFLINE);
-    await setDesiredName(db, spec.sn, 'Back Office');
+    await writeName(db, spec.sn, 'Back Office');
     await bus.nudge(spec.sn);
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // a poll or two: nothing to send to
     expect(a.name).toBe(spec.name);

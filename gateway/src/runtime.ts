@@ -8,7 +8,8 @@ import type { RuntimeContext } from './context.js';
 import { createLiveEvents } from './live-events.js';
 import type { RuntimeLogger } from './logger.js';
 import { createOutbox } from './outbox.js';
-import { createReconciler } from './reconciler.js';
+import { createReconciler } from './config/engine.js';
+import { createLiveReads } from './config/live-read.js';
 import { createSessions, type Sessions } from './sessions.js';
 import { createTelemetryWriter } from './telemetry.js';
 import { rollupAndPrune } from './store/stats.js';
@@ -134,6 +135,8 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
         reconciler.nudge(sn);
         outbox.nudge();
       });
+      // the console's live reads of the devices this instance hears (the gateway's route table)
+      bus.answer(gatewayId, createLiveReads(ctx));
       every(timings.pollEveryMs, () => reconciler.poll(), 'desired-state poll');
       every(timings.pollEveryMs, () => outbox.tick(), 'outbox poll');
       every(timings.sweepEveryMs, () => s.sweep(), 'offline sweep');

@@ -10,7 +10,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus } from './bus/bus.js';
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
-import { enqueueOperation, setDesiredName } from './store/devices.js';
+import { writeName } from './store/config.js';
+import { enqueueOperation } from './store/devices.js';
 import type { OperationRow } from './store/rows.js';
 import { createTestDb, testBackends } from './store/test-db.js';
 import { deviceRow, insertDevices, waitFor } from './test/harness.js';
@@ -74,7 +75,7 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('two gateway instances
     await monitor.subscribeAsync('usp/a/#', { qos: 1 });
     const ids: number[] = [];
     for (const a of agents) {
-      await setDesiredName(db, a.spec.sn, `Split ${a.spec.sn.slice(-3)}`);
+      await writeName(db, a.spec.sn, `Split ${a.spec.sn.slice(-3)}`);
       ids.push((await enqueueOperation(db, { projectId: project, sn: a.spec.sn, kind: 'reboot', accountId: null }))!.id);
     }
     // every instance hears a nudge: both go for the same rows at the same moment

@@ -5,7 +5,7 @@ import { DeviceStatus, OFFLINE_STATUSES } from '@airloom/contracts';
 import { buildAdd, buildGet, buildNotifyResp, buildSet, flattenGetResp, USP_ERR, type NotifyMsg, type UspMap, type UspMsg } from '@airloom/usp';
 import { createLimiter, createSerialQueue, type KnownDevice, type RuntimeContext } from './context.js';
 import { RESTART_KINDS, bootedAt, finishRebootOnBoot, type Outbox } from './outbox.js';
-import { NAME_PARAM, type Reconciler } from './reconciler.js';
+import { NAME_PARAM, type Reconciler } from './config/engine.js';
 import { transition, type StatusReason } from './status.js';
 import { deviceInfoColumns, statusEventColumns, statusEventSample } from './telemetry.js';
 import { createDropLog, type AgentRecord } from './usp-controller.js';

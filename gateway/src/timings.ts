@@ -26,6 +26,8 @@ export interface GatewayTimings {
   pollEveryMs: number;
   /** reported telemetry is coalesced per device and written at most this often */
   flushEveryMs: number;
+  /** safe apply: how long a device must still answer after a change before the console confirms it */
+  safeApplySettleMs: number;
 }
 
 export function gatewayTimings(timeScale: number): GatewayTimings {
@@ -42,5 +44,6 @@ export function gatewayTimings(timeScale: number): GatewayTimings {
     operationLifetimeMs: Object.fromEntries(OPERATION_KINDS.map((k) => [k, Math.max(operationLifetimeMs(k) * timeScale, 60_000)])) as Record<OperationKind, number>,
     pollEveryMs: 1_000,
     flushEveryMs: 500,
+    safeApplySettleMs: Math.max(200, 30_000 * timeScale),
   };
 }

@@ -152,6 +152,7 @@ export function client(app: Express) {
     get: (url: string) => agent.get(url).set('Accept', 'application/json'),
     post: (url: string, body?: unknown) => agent.post(url).set('X-Airloom-Csrf', '1').send(body as object),
     patch: (url: string, body?: unknown) => agent.patch(url).set('X-Airloom-Csrf', '1').send(body as object),
+    put: (url: string, body?: unknown) => agent.put(url).set('X-Airloom-Csrf', '1').send(body as object),
     del: (url: string) => agent.delete(url).set('X-Airloom-Csrf', '1'),
   };
 }

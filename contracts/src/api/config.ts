@@ -30,7 +30,7 @@ export type ConfigState = (typeof CONFIG_STATES)[number];
 export const CHANGE_RESULTS = ['pending', 'applied', 'failed', 'superseded', 'rolled-back'] as const;
 export type ChangeResult = (typeof CHANGE_RESULTS)[number];
 
-const section = (values: readonly [string, ...string[]]) => z.enum(values, { error: apiRuleKey('configSection', 'value') });
+const section = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: apiRuleKey('configSection', 'value') });
 
 export const GatewaySectionParamsSchema = ProjectIdParamSchema.extend({ section: section(GATEWAY_CONFIG_SECTIONS) });
 export const DeviceSectionParamsSchema = ProjectIdParamSchema.extend({ sn: serialNumber, section: section(DEVICE_CONFIG_SECTIONS) });

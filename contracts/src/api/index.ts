@@ -18,5 +18,5 @@ export * from './endpoint.js';
 export * from './endpoints.js';
 export { enApiErrors, type ApiErrorKey } from './en-api-errors.js';
 export { API_LIMITS } from './limits.js';
-export { enApiRules, type ApiRuleName } from './en-api-rules.js';
+export { apiRuleKey, enApiRules, type ApiRuleName } from './en-api-rules.js';
 export * from './invitations.js';

@@ -11,6 +11,11 @@ const PUBLISH_WAIT_MS = 1000;
 
 export const EVENTS_TOPIC_PREFIX = 'airloom/events/';
 export const NUDGE_TOPIC = 'airloom/nudge';
+/** `airloom/ask/<gatewayId>`: a question only the instance that hears a device can answer (a live read) */
+export const ASK_TOPIC_PREFIX = 'airloom/ask/';
+const ANSWER_TOPIC_PREFIX = 'airloom/answer/';
+/** how long a question waits for its answer (the device's own answer included) */
+const ASK_WAIT_MS = 15_000;
 
 export type BusLogger = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
 
@@ -26,6 +31,16 @@ export interface BusOptions {
 
 export type EventListener = (projectId: number, event: ProjectEvent) => void;
 export type NudgeListener = (sn: string) => void;
+/** a live read asked of the gateway instance that hears the device */
+export interface Question {
+  kind: 'route-table';
+  sn: string;
+}
+export type Answerer = (question: Question) => Promise<unknown>;
+/** the gateway could not answer: no such device here, or the device did not answer */
+export class AskError extends Error {
+  override name = 'AskError';
+}
 
 export interface Bus {
   publishEvent(projectId: number, event: ProjectEvent): Promise<void>;
@@ -33,6 +48,10 @@ export interface Bus {
   onEvents(listener: EventListener): () => void;
   nudge(sn: string): Promise<void>;
   onNudge(listener: NudgeListener): () => void;
+  /** Asks the gateway instance `gatewayId` and waits for its answer; AskError when none comes. */
+  ask(gatewayId: string, question: Question): Promise<unknown>;
+  /** Answers the questions asked of `gatewayId` (one answerer per instance). */
+  answer(gatewayId: string, answerer: Answerer): void;
   /** Resolves once connected and every subscription asked for so far is granted. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -72,7 +91,34 @@ export function createBus(options: BusOptions): Bus {
     pendingSubscriptions.add(granted);
   }
 
+  const waiting = new Map<string, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let answerer: Answerer | null = null;
+  let asked = 0;
+  const answerTopic = `${ANSWER_TOPIC_PREFIX}${options.clientId}`;
+
+  function onQuestion(payload: Buffer): void {
+    const body = parseJson(payload) as { id?: unknown; replyTo?: unknown; question?: Question } | undefined;
+    if (!answerer || typeof body?.id !== 'string' || typeof body.replyTo !== 'string' || !body.replyTo.startsWith(ANSWER_TOPIC_PREFIX) || !body.question) return;
+    const { id, replyTo } = body;
+    answerer(body.question).then(
+      (data) => publish(replyTo, { id, ok: true, data }, 1),
+      (err: unknown) => publish(replyTo, { id, ok: false, error: err instanceof Error ? err.message : 'no answer' }, 1),
+    );
+  }
+
+  function onAnswer(payload: Buffer): void {
+    const body = parseJson(payload) as { id?: unknown; ok?: unknown; data?: unknown; error?: unknown } | undefined;
+    if (typeof body?.id !== 'string') return;
+    const w = waiting.get(body.id);
+    if (!w) return;
+    waiting.delete(body.id);
+    if (body.ok === true) w.resolve(body.data);
+    else w.reject(new AskError(typeof body.error === 'string' ? body.error : 'no answer'));
+  }
+
   client.on('message', (topic, payload) => {
+    if (topic.startsWith(ASK_TOPIC_PREFIX)) return onQuestion(payload);
+    if (topic === answerTopic) return onAnswer(payload);
     if (topic === NUDGE_TOPIC) {
       const sn = parseNudge(payload);
       if (sn === null) return logger.debug({ topic }, 'bus: malformed nudge dropped');
@@ -118,6 +164,27 @@ export function createBus(options: BusOptions): Bus {
       subscribe(NUDGE_TOPIC, 1);
       return () => nudgeListeners.delete(listener);
     },
+    async ask(gatewayId, question) {
+      subscribe(answerTopic, 1);
+      await Promise.all([...pendingSubscriptions]);
+      const id = `${options.clientId}-${++asked}`;
+      const answer = new Promise<unknown>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          reject(new AskError('no answer in time'));
+        }, ASK_WAIT_MS);
+        waiting.set(id, {
+          resolve: (v) => (clearTimeout(timer), resolve(v)),
+          reject: (e) => (clearTimeout(timer), reject(e)),
+        });
+      });
+      await publish(`${ASK_TOPIC_PREFIX}${gatewayId}`, { id, replyTo: answerTopic, question }, 1);
+      return answer;
+    },
+    answer(gatewayId, fn) {
+      answerer = fn;
+      subscribe(`${ASK_TOPIC_PREFIX}${gatewayId}`, 1);
+    },
     async ready() {
       await connected;
       await Promise.all([...pendingSubscriptions]);
@@ -125,6 +192,8 @@ export function createBus(options: BusOptions): Bus {
     async close() {
       eventListeners.clear();
       nudgeListeners.clear();
+      for (const w of waiting.values()) w.reject(new AskError('the console is stopping'));
+      waiting.clear();
       // with the broker away, what waits in mqtt.js's queue would hold a clean end forever
       await client.endAsync(!client.connected);
     },

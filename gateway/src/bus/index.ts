@@ -1,2 +1,2 @@
-export { createBus, EVENTS_TOPIC_PREFIX, NUDGE_TOPIC } from './bus.js';
-export type { Bus, BusLogger, BusOptions, EventListener, NudgeListener } from './bus.js';
+export { AskError, createBus, EVENTS_TOPIC_PREFIX, NUDGE_TOPIC } from './bus.js';
+export type { Answerer, Bus, BusLogger, BusOptions, EventListener, NudgeListener, Question } from './bus.js';

@@ -9,6 +9,7 @@ import * as reportedModel from './migrations/20261123100500_add-reported-model.j
 import * as deviceStats from './migrations/20261124120100_create-device-stats.js';
 import * as neighbours from './migrations/20261124130100_add-device-neighbours.js';
 import * as activations from './migrations/20261124150100_create-activations.js';
+import * as config from './migrations/20261125100100_create-config.js';
 
 export interface NamedMigration {
   name: string;
@@ -24,4 +25,5 @@ export const GATEWAY_MIGRATIONS: NamedMigration[] = [
   { name: '20261124120100_create-device-stats', migration: deviceStats },
   { name: '20261124130100_add-device-neighbours', migration: neighbours },
   { name: '20261124150100_create-activations', migration: activations },
+  { name: '20261125100100_create-config', migration: config },
 ];

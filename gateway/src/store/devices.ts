@@ -1,5 +1,5 @@
 // Queries and intents on the device tables, shared by the gateway runtime and the BFF. Intent
-// columns (desired_name, config_version, project_id, queued operations) are written here; the
+// columns (project_id, queued operations) are written here, desired configuration in ./config.ts; the
 // reported columns and devices.status belong to the gateway runtime.
 import {
   ErrorCode,
@@ -109,13 +109,6 @@ export async function loadDeviceDetail(db: Knex, projectId: number, sn: string):
   return toDeviceDetail(loaded.row, loaded.operation, history);
 }
 
-/** Rename intent: the gateway pushes it when the device is online (docs/decisions/gateway.md). */
-export async function setDesiredName(db: Knex, sn: string, name: string): Promise<void> {
-  await db('devices')
-    .where({ sn })
-    .update({ desired_name: name, config_version: db.raw('config_version + 1'), updated_at: Date.now(), revision: nextRevision(db) });
-}
-
 /**
  * Queues an operation; null when the device already has an unfinished one of that kind (checked
  * and inserted in one transaction, the device row locked on MySQL, so two clicks queue one).
@@ -152,15 +145,10 @@ export async function enqueueOperation(
   });
 }
 
-/** Binds an unbound device to a project (and sets its name); false when it is bound already. */
-export async function bindDevice(db: Knex, sn: string, projectId: number, name?: string): Promise<boolean> {
+/** Binds an unbound device to a project; false when it is bound already (a name is a configuration write). */
+export async function bindDevice(db: Knex, sn: string, projectId: number): Promise<boolean> {
   const now = Date.now();
-  const changes: Record<string, unknown> = { project_id: projectId, bound_at: now, updated_at: now, revision: nextRevision(db) };
-  if (name !== undefined) {
-    changes.desired_name = name;
-    changes.config_version = db.raw('config_version + 1');
-  }
-  const n = await db('devices').where({ sn }).whereNull('project_id').update(changes);
+  const n = await db('devices').where({ sn }).whereNull('project_id').update({ project_id: projectId, bound_at: now, updated_at: now, revision: nextRevision(db) });
   return n === 1;
 }
 

@@ -10,7 +10,6 @@ export {
   loadDeviceDetail,
   loadDeviceItem,
   projectDeviceSummary,
-  setDesiredName,
   unbindDevice,
   unbindProjectDevices,
 } from './devices.js';

@@ -1,3 +1,4 @@
+import { writeName } from './config.js';
 import { ErrorCode, type ProjectEvent } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,6 @@ import {
   loadDeviceDetail,
   loadDeviceItem,
   projectDeviceSummary,
-  setDesiredName,
   unbindDevice,
   unbindProjectDevices,
 } from './devices.js';
@@ -106,8 +106,8 @@ describe.each(testBackends())('device store on %s', (backend) => {
     const d = spec({ projectId: 400 });
     await registerDevices(db, [d]);
     await report(d.sn, { status: 1, name: 'Old' });
-    await setDesiredName(db, d.sn, 'New name');
-    await setDesiredName(db, d.sn, 'Newer name');
+    await writeName(db, d.sn, 'New name');
+    await writeName(db, d.sn, 'Newer name');
     const item = (await loadDeviceItem(db, d.sn))!;
     expect(item).toMatchObject({ name: 'Newer name', pendingConfig: true });
     const row = (await findDevice(db, d.sn))!;
@@ -164,7 +164,8 @@ describe.each(testBackends())('device store on %s', (backend) => {
     const a = spec();
     const b = spec();
     await registerDevices(db, [a, b]);
-    expect(await bindDevice(db, a.sn, 700, 'Hall')).toBe(true);
+    expect(await bindDevice(db, a.sn, 700)).toBe(true);
+    await writeName(db, a.sn, 'Hall');
     expect(await bindDevice(db, a.sn, 701)).toBe(false);
     expect(await bindDevice(db, b.sn, 700)).toBe(true);
     expect(await loadDeviceItem(db, a.sn)).toMatchObject({ name: 'Hall', pendingConfig: true });
@@ -202,9 +203,11 @@ describe.each(testBackends())('device store on %s', (backend) => {
     await registerDevices(db, [d]);
     const revisions: number[] = [(await loadDeviceItem(db, d.sn))!.revision];
     const step = async () => revisions.push((await loadDeviceItem(db, d.sn))!.revision);
-    await bindDevice(db, d.sn, 950, 'Hall');
+    await bindDevice(db, d.sn, 950);
     await step();
-    await setDesiredName(db, d.sn, 'Lobby');
+    await writeName(db, d.sn, 'Hall');
+    await step();
+    await writeName(db, d.sn, 'Lobby');
     await step();
     const op = (await enqueueOperation(db, { projectId: 950, sn: d.sn, kind: 'locate', accountId: 1 }))!;
     await step();

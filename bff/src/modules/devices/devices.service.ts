@@ -33,6 +33,8 @@ export interface DevicesServiceDeps {
   /** the gateway's device directory; without a bus it announces nothing (tests of other modules) */
   repo: DevicesRepository;
   logger: Logger;
+  /** a device's name is a configuration section (the configuration engine stores it) */
+  names: { storeName(project: AuthorisedProject, sn: string, name: string): Promise<void> };
 }
 
 /** A stored device as a permission question sees it. */
@@ -82,8 +84,7 @@ export function createDevicesService(deps: DevicesServiceDeps) {
 
     async rename(project: AuthorisedProject, sn: string, name: string): Promise<DeviceItem> {
       await device(project, sn, 'device.configure');
-      await repo.setName(sn, name);
-      await announce(sn, true);
+      await deps.names.storeName(project, sn, name);
       return (await repo.item(sn))!;
     },
 
@@ -110,8 +111,9 @@ export function createDevicesService(deps: DevicesServiceDeps) {
       if (row.projectId !== null || (row.ownerAccountId !== null && row.ownerAccountId !== project.row.owner_account_id)) {
         throw new AppError(ErrorCode.ADD_DEVICE_FAILED);
       }
-      if (!(await repo.bind(input.sn, project.row.id, input.name))) throw new AppError(ErrorCode.ADD_DEVICE_FAILED);
-      await announce(input.sn, input.name !== undefined);
+      if (!(await repo.bind(input.sn, project.row.id))) throw new AppError(ErrorCode.ADD_DEVICE_FAILED);
+      if (input.name !== undefined) await deps.names.storeName(project, input.sn, input.name);
+      await announce(input.sn, true);
       return (await repo.item(input.sn))!;
     },
 

@@ -26,6 +26,8 @@ describe('API documentation', () => {
         '/projects/{id}/invitations', '/invitations/{invitation}', '/invitations/{invitation}/accept',
         '/activations/summary', '/activations', '/activations/export.xlsx',
         '/projects/{id}/stats/devices/{sn}', '/projects/{id}/topology',
+        '/projects/{id}/gateway/route-table', '/projects/{id}/gateway/{section}', '/projects/{id}/devices/{sn}/config/{section}',
+        '/projects/{id}/config/history', '/projects/{id}/config/history/{changeId}/revert',
         // the platform's own, declared like the rest (root ones name their server '/')
         '/healthz', '/readyz', '/remotes.json', '/openapi.json',
         '/projects/{id}/operations/{opId}',
