@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DeviceStatus } from '@airloom/contracts';
-import { createBus, setDesiredName, type DeviceRegistration } from '@airloom/gateway';
+import { createBus, writeName, type DeviceRegistration } from '@airloom/gateway';
 import { endpointIdFor } from '@airloom/usp';
 import { pino } from 'pino';
 import { percentile } from '../src/stats.js';
@@ -200,7 +200,7 @@ export async function setUpScenario(
         for (let i = 0; i < renamed.length; i += 50) {
           await Promise.all(
             renamed.slice(i, i + 50).map(async (sn) => {
-              await setDesiredName(database.db, sn, `Bench ${sn.slice(-6)}`);
+              await writeName(database.db, sn, `Bench ${sn.slice(-6)}`);
               await bus.nudge(sn);
             }),
           );

@@ -156,7 +156,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
     const uptime = Number(info.UpTime);
     if (info.UpTime !== undefined && Number.isFinite(uptime)) await deps.outbox.deviceBooted(sn, bootedAt(askedAt, uptime));
     await ensureSubscriptions(ep, supportsName);
-    deps.reconciler.nudge(sn);
+    deps.reconciler.recheck(sn);
     deps.outbox.nudge();
   }
 

@@ -36,8 +36,13 @@ export const SAFE_APPLY_TIMEOUT_S = 300;
 const NO_SUCH_PARAM = new Set<number>([USP_ERR.OBJECT_DOES_NOT_EXIST, USP_ERR.INVALID_PATH, USP_ERR.UNSUPPORTED_PARAMETER]);
 
 export interface Reconciler {
-  /** look at this device now (a write from the console, the device back online) */
+  /** look at this device now (a write from the console) */
   nudge(sn: string): void;
+  /**
+   * the device (re)connected: check everything it should hold, not only what it owes — a device that
+   * was reset or replaced while away holds nothing, and only differences are sent
+   */
+  recheck(sn: string): void;
   /** every device of this instance whose desired state is ahead of what it settled */
   poll(): Promise<void>;
   /** the device reports its name (ValueChange, DeviceInfo) as it was at `observedAt` */
@@ -69,6 +74,8 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
   /** device → the generation being pushed to it */
   const inFlight = new Map<string, number>();
   const retryAt = new Map<string, number>();
+  /** devices to check in full at their next push */
+  const rechecks = new Set<string>();
   /** when each device's name was last confirmed here: an older report must not undo it */
   const confirmedAt = new Map<string, number>();
   const running = new Set<Promise<void>>();
@@ -189,8 +196,10 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
 
   async function push(row: PendingRow): Promise<void> {
     const gen = Number(row.config_version);
+    const full = rechecks.delete(row.sn);
     try {
-      const due = (await sectionsOf(db, row)).filter(owed);
+        const sections = await sectionsOf(db, row);
+      const due = sections.filter(owed);
       // status 7 only while something goes to the device (a console-held name does not)
       if (due.some((section) => !heldInConsole(row, section))) {
         const changed = await transition(db, { sn: row.sn, from: [DeviceStatus.ONLINE], to: DeviceStatus.ONLINE_NOT_SAVED, reason: 'config-pending', now: ctx.now() });
@@ -198,9 +207,12 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
       }
       const send: Send = <M extends RequestMsg>(msg: M) => controller.request(row.endpoint_id, msg) as Promise<ResponseTo<M>>;
       for (const section of due) await applySection(row, send, section);
+      // what it holds already is read and compared: only a difference is sent
+      if (full) for (const section of sections) if (!owed(section) && section.applied?.state === 'applied') await applySection(row, send, section);
       retryAt.delete(row.sn);
       await settleGeneration(row.sn, gen);
     } catch (err) {
+      if (full) rechecks.add(row.sn);
       retryAt.set(row.sn, ctx.now() + timings.resendAfterMs);
       logger.warn({ err, sn: row.sn }, 'gateway: configuration not confirmed, will look again');
     } finally {
@@ -211,7 +223,7 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
   }
 
   function consider(row: PendingRow, force: boolean): void {
-    if (Number(row.config_version) <= Number(row.applied_version)) return;
+    if (Number(row.config_version) <= Number(row.applied_version) && !rechecks.has(row.sn)) return;
     if (!REACHABLE_STATUSES.includes(Number(row.status))) return; // offline devices wait
     if (row.supports_name === null) return; // DeviceInfo not learnt yet (the session does it)
     const flying = inFlight.get(row.sn);
@@ -234,6 +246,11 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
 
   return {
     nudge,
+
+    recheck(sn) {
+      rechecks.add(sn);
+      nudge(sn);
+    },
 
     async poll() {
       const rows = (await db('devices')

@@ -275,6 +275,7 @@ export async function sectionsOf(db: Db, device: { sn: string; project_id: numbe
   if (device.project_id === null) return [];
   const owners = GATEWAY_TYPES.includes(device.type as (typeof GATEWAY_TYPES)[number]) ? [device.sn, PROJECT_SECTION] : [device.sn];
   const rows = (await db<SectionRow>('config_sections').where({ project_id: device.project_id }).whereIn('sn', owners).orderBy('id')) as SectionRow[];
+  if (rows.length === 0) return []; // most devices: nothing configured, one query on each connect
   const applied = (await db<AppliedRow>('config_applied').where({ sn: device.sn }).select()) as AppliedRow[];
   const bySection = new Map(applied.map((a) => [a.section, a]));
   return rows.map((r) => ({

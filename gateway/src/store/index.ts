@@ -25,3 +25,4 @@ export {
 } from './mapping.js';
 export { registerDevices, type DeviceRegistration, type RegisteredDevice } from './registration.js';
 export { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow, type StatusLogRow } from './rows.js';
+export { diffBodies, PROJECT_SECTION, writeName, writeSection, type SectionWrite, type WrittenSection } from './config.js';
