@@ -23,7 +23,7 @@ import {
 } from '@airloom/usp';
 import type { SimDevice } from './device.js';
 import { rollBack, SAFE_APPLY_TIMEOUT, setSafeApplyTimeout } from './safe-apply.js';
-import { poeAllotted, validSetting, type Settings } from './settings.js';
+import { keepDynamicAddresses, poeAllotted, validSetting, type Settings } from './settings.js';
 import {
   getPath,
   hasSearch,
@@ -150,6 +150,7 @@ export class DataModel {
     // arming snapshots the configuration as it was before anything else in this Set
     const timeout = accepted.find((a) => a.path === SAFE_APPLY_TIMEOUT);
     const step = timeout ? setSafeApplyTimeout(this.cfg, Number(timeout.value)) : 'unchanged';
+    keepDynamicAddresses(this.device.spec, this.settings);
 
     const changes: ModelChange[] = [];
     const results: UpdatedObjectResult[] = plans.map((p) => {

@@ -1,10 +1,10 @@
 // Safe apply, the device side (vendor extension Device.X_AIRLOOM_SafeApply, docs/devices.md):
 // Timeout > 0 arms (snapshot of the configuration, rollback timer), 0 confirms; the timer restores
 // the snapshot. The agent runs the timer; this file decides what each step does to the configuration.
+import { TR181 } from '@airloom/usp';
 import { snapshotOf, type ConfigSnapshot } from './settings.js';
 
-export const SAFE_APPLY = 'Device.X_AIRLOOM_SafeApply.';
-export const SAFE_APPLY_TIMEOUT = `${SAFE_APPLY}Timeout`;
+export const SAFE_APPLY_TIMEOUT = TR181.safeApplyTimeout;
 
 export type SafeApplyStatus = 'Idle' | 'Armed' | 'Confirmed' | 'RolledBack';
 

@@ -148,6 +148,21 @@ export function wanState(spec: Pick<DeviceSpec, 'sn'>, s: Settings, line: number
   };
 }
 
+/**
+ * Before a change, a line that is not static remembers what it reports (its lease or PPP address) as
+ * its static address: a controller that turns it static without restating an equal value keeps it.
+ */
+export function keepDynamicAddresses(spec: DeviceSpec, s: Settings): void {
+  if (!isGatewayType(spec.type)) return;
+  for (let line = 1; line <= modelOf(spec).wanLines; line++) {
+    const wan = wanState(spec, s, line);
+    if (wan.mode === 'off' || wan.mode === 'static') continue;
+    s.set(`${wanIf(line)}IPv4Address.1.IPAddress`, wan.ip);
+    s.set(`${wanIf(line)}IPv4Address.1.SubnetMask`, wan.mask);
+    s.set(`${wanIf(line)}IPv4Address.1.${DEFAULT_GATEWAY}`, wan.gateway);
+  }
+}
+
 function inSubnet(ip: string, net: string, prefix: number): boolean {
   const a = parseIpv4(ip);
   const n = parseIpv4(net);

@@ -541,8 +541,14 @@ export function getPath(tree: ReadonlyMap<string, string>, path: string, maxDept
     if (!params) byObject.set(obj, (params = {}));
     params[name] = value;
   }
-  // an instance number that does not exist is an invalid path; an empty search is just empty
-  if (byObject.size === 0 && !hasSearch(segments) && segments.some((s) => /^\d+$/.test(s))) return invalid;
+  // an instance number that does not exist is an invalid path; an empty search, or an empty table of
+  // an instance that exists (`Device.Bridging.Bridge.1.VLANPort.`), is just empty
+  if (byObject.size === 0 && !hasSearch(segments) && segments.some((s) => /^\d+$/.test(s))) {
+    const lastNumber = segments.findLastIndex((s) => /^\d+$/.test(s));
+    const owner = `${segments.slice(0, lastNumber + 1).join('.')}.`;
+    const ownerExists = isObject && lastNumber < segments.length - 1 && [...tree.keys()].some((k) => k.startsWith(owner));
+    if (!ownerExists) return invalid;
+  }
   return {
     errCode: 0,
     errMsg: '',
