@@ -33,7 +33,8 @@ import { SimDevice } from './device.js';
 import type { ConnectGate, Release } from './gate.js';
 import { Scheduler, type ScheduledTask } from './scheduler.js';
 import type { DeviceSpec } from './specs.js';
-import { statusParams, SUBSCRIPTION_TABLE, type AgentConfig, type Subscription } from './tr181.js';
+import { reachesCloud } from './settings.js';
+import { resetSettings, statusParams, SUBSCRIPTION_TABLE, type AgentConfig, type Subscription } from './tr181.js';
 
 export interface AgentOptions {
   brokerUrl: string;
@@ -82,6 +83,8 @@ const CLOSE_TIMEOUT_MS = 5_000;
 const NOTIFY_MAX_AGE_MS = 5 * 60_000; // a Notify nobody acknowledged for 5 minutes is dropped
 const MAX_PENDING_NOTIFIES = 64;
 const EXECUTED_KEYS_KEPT = 256;
+/** a configuration that cuts the device off answers first, then the line drops this much later */
+const CUT_OFF_DELAY_MS = 100;
 
 const BOOT_EVENT = 'Device.Boot!';
 const STATUS_EVENT = 'Device.X_AIRLOOM_Status!';
@@ -113,6 +116,11 @@ export class Agent extends EventEmitter<AgentEvents> {
   private statusTask: ScheduledTask | undefined;
   private locateTask: ScheduledTask | undefined;
   private bootTask: ScheduledTask | undefined;
+  /** safe apply's rollback timer (runs while armed, through stop/start; a reboot ends it with a rollback) */
+  private rollbackTask: ScheduledTask | undefined;
+  private cutOffTask: ScheduledTask | undefined;
+  /** its configuration does not reach the cloud: no connection until that changes */
+  private cutOff = false;
   /** Boot! waiting to be sent: set at power-on and by a reboot, cleared once a subscriber got it */
   private pendingBoot: { cause: string; commandKey: string } | undefined = { cause: 'LocalReboot', commandKey: '' };
   /** a reboot whose down time was cut short by stop(): the device boots on the next start() */
@@ -162,6 +170,16 @@ export class Agent extends EventEmitter<AgentEvents> {
 
   get locating(): boolean {
     return this.cfg.locating;
+  }
+
+  /** Whether its configuration has cut it off the cloud (see reachesCloud). */
+  get isCutOff(): boolean {
+    return this.cutOff;
+  }
+
+  /** Device.X_AIRLOOM_SafeApply.Status */
+  get safeApplyStatus(): string {
+    return this.cfg.safeApply?.status ?? 'Idle';
   }
 
   get subscriptions(): readonly Subscription[] {
@@ -244,7 +262,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   private async connect(): Promise<void> {
     this.reconnectTask = undefined;
     let release: Release | undefined = await this.gate?.acquire();
-    if (!this.wanted || this.client || this._state === 'rebooting') {
+    // a device whose configuration cut it off keeps trying in vain: nothing reaches the broker
+    if (!this.wanted || this.client || this._state === 'rebooting' || this.cutOff) {
       release?.();
       return;
     }
@@ -393,18 +412,23 @@ export class Agent extends EventEmitter<AgentEvents> {
         void answer(this.model.get(msg)).catch(() => undefined);
         return;
       case 'set': {
-        const { response, changes } = this.model.set(msg);
+        const { response, changes, safeApply } = this.model.set(msg);
         void answer(response).catch(() => undefined);
         this.afterSet(changes);
+        if (safeApply === 'armed') this.armRollback();
+        if (safeApply === 'disarmed') this.disarmRollback();
+        this.checkReach();
         return;
       }
       case 'add':
         void answer(this.model.add(msg))
           .then(() => this.afterSubscriptionsChanged())
           .catch(() => undefined);
+        this.checkReach();
         return;
       case 'delete':
         void answer(this.model.delete(msg)).catch(() => undefined);
+        this.checkReach();
         return;
       case 'operate':
         this.handleOperate(msg, answer);
@@ -463,6 +487,59 @@ export class Agent extends EventEmitter<AgentEvents> {
       .then(() => this.rebootNow(msg.commandKey));
   }
 
+  // ------------------------------------------------------------------------------- safe apply
+
+  /** Armed: the configuration comes back by itself after Timeout seconds × timeScale unless confirmed. */
+  private armRollback(): void {
+    this.rollbackTask?.cancel();
+    const seconds = this.cfg.safeApply?.timeout ?? 0;
+    this.rollbackTask = this.scheduler.after(this.scaled(seconds), () => {
+      this.rollbackTask = undefined;
+      if (this.model.rollBack()) this.checkReach();
+    });
+  }
+
+  private disarmRollback(): void {
+    this.rollbackTask?.cancel();
+    this.rollbackTask = undefined;
+  }
+
+  /**
+   * The cut-off model (settings.ts reachesCloud): a configuration that cannot reach the cloud was
+   * answered normally; ~100 ms later the line drops as a cut cable does (no DISCONNECT: the broker
+   * publishes the will) and the device stays away until its configuration reaches the cloud again
+   * (a rollback) — without safe apply, until the simulator is restarted.
+   */
+  private checkReach(): void {
+    const reaches = reachesCloud(this.spec, this.model.settings, this.device.ip);
+    if (!reaches && !this.cutOff) {
+      this.cutOff = true;
+      this.cutOffTask = this.scheduler.after(CUT_OFF_DELAY_MS, () => {
+        this.cutOffTask = undefined;
+        if (this.cutOff) this.dropLine();
+      });
+    } else if (reaches && this.cutOff) {
+      this.cutOff = false;
+      this.cutOffTask?.cancel();
+      this.cutOffTask = undefined;
+      if (this.wanted && !this.client && this._state === 'connecting') {
+        this.attempts = 0;
+        void this.connect();
+      }
+    }
+  }
+
+  private dropLine(): void {
+    const client = this.client;
+    if (!client) return;
+    this.client = undefined;
+    this.statusTask?.cancel();
+    this.statusTask = undefined;
+    for (const p of this.pending.values()) p.task?.cancel();
+    if (this._state === 'online') this.setState('connecting');
+    client.end(true);
+  }
+
   private remember(commandKey: string): void {
     if (!commandKey) return;
     this.executedKeys.add(commandKey);
@@ -477,7 +554,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   private async factoryResetNow(commandKey: string): Promise<void> {
     if (this._state === 'rebooting') return;
     this.cfg.name = this.factoryName;
-    this.cfg.objects?.clear();
+    resetSettings(this.device, this.cfg);
+    this.disarmRollback();
     this.cfg.locating = false;
     await this.rebootNow(commandKey, 'RemoteFactoryReset', RESET_SECONDS);
   }
@@ -505,6 +583,12 @@ export class Agent extends EventEmitter<AgentEvents> {
   private bootUp(): void {
     this.rebootDue = false;
     this.device.reboot();
+    // a reboot while armed lost the timer: the device boots on the configuration it armed on
+    if (this.cfg.safeApply?.status === 'Armed') {
+      this.disarmRollback();
+      this.model.rollBack();
+    }
+    this.checkReach();
     // notifications still unacknowledged were in RAM: a reboot loses them (Boot! tells the story)
     for (const p of this.pending.values()) p.task?.cancel();
     this.pending.clear();

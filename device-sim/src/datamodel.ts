@@ -22,6 +22,8 @@ import {
   type UspMsg,
 } from '@airloom/usp';
 import type { SimDevice } from './device.js';
+import { rollBack, SAFE_APPLY_TIMEOUT, setSafeApplyTimeout } from './safe-apply.js';
+import { keepDynamicAddresses, poeAllotted, validSetting, type Settings } from './settings.js';
 import {
   getPath,
   hasSearch,
@@ -32,6 +34,8 @@ import {
   SUBSCRIPTION_TABLE,
   CONFIG_TABLES,
   configTableOf,
+  ensureSettings,
+  OWN_ROUTES,
   supportedParam,
   WRITABLE,
   type AgentConfig,
@@ -52,6 +56,7 @@ interface Failure {
 const MAX_NAME_LENGTH = 64; // devices.name column
 const SUBSCRIPTION_PARAMS = ['ID', 'Enable', 'NotifType', 'ReferenceList', 'NotifRetry', 'Persistent', 'Recipient'];
 const BOOLEAN_PARAMS = ['Enable', 'NotifRetry', 'Persistent'];
+const BOOL_SETTING = /\.(Enable|X_AIRLOOM_\w*Enable|X_AIRLOOM_MutualAccess|X_AIRLOOM_Trunk)$/;
 
 export class DataModel {
   private nextSubInstance = 1;
@@ -59,7 +64,14 @@ export class DataModel {
   constructor(
     readonly device: SimDevice,
     readonly cfg: AgentConfig,
-  ) {}
+  ) {
+    ensureSettings(device, cfg);
+  }
+
+  /** the configuration's settings (factory values until a controller sets them) */
+  get settings(): Settings {
+    return ensureSettings(this.device, this.cfg);
+  }
 
   tree(): Map<string, string> {
     return renderTree(this.device, this.cfg);
@@ -83,8 +95,11 @@ export class DataModel {
     );
   }
 
-  /** A Set: checked in full first, so without allow_partial a failure changes nothing. */
-  set(msg: SetMsg): { response: UspMsg; changes: ModelChange[] } {
+  /**
+   * A Set: checked in full first, so without allow_partial a failure changes nothing. `safeApply`
+   * says whether a Set of Device.X_AIRLOOM_SafeApply.Timeout armed or disarmed the rollback timer.
+   */
+  set(msg: SetMsg): { response: UspMsg; changes: ModelChange[]; safeApply?: 'armed' | 'disarmed' } {
     const tree = this.tree();
     interface Instance {
       affectedPath: string;
@@ -129,6 +144,14 @@ export class DataModel {
       return { response: buildError(msg.msgId, failed.failure.errCode, failed.failure.errMsg, paramErrs), changes: [] };
     }
 
+    const accepted = plans.filter((p) => !p.failure).flatMap((p) => p.instances.flatMap((i) => i.settings.map((st) => ({ path: i.affectedPath + st.param, value: st.value }))));
+    const overBudget = this.poeOverBudget(accepted);
+    if (overBudget) return { response: buildError(msg.msgId, overBudget.errCode, overBudget.errMsg, overBudget.paramErrs), changes: [] };
+    // arming snapshots the configuration as it was before anything else in this Set
+    const timeout = accepted.find((a) => a.path === SAFE_APPLY_TIMEOUT);
+    const step = timeout ? setSafeApplyTimeout(this.cfg, Number(timeout.value)) : 'unchanged';
+    keepDynamicAddresses(this.device.spec, this.settings);
+
     const changes: ModelChange[] = [];
     const results: UpdatedObjectResult[] = plans.map((p) => {
       if (p.failure) {
@@ -153,7 +176,27 @@ export class DataModel {
         }),
       };
     });
-    return { response: buildSetResp(msg.msgId, results), changes };
+    return { response: buildSetResp(msg.msgId, results), changes, ...(step === 'unchanged' ? {} : { safeApply: step }) };
+  }
+
+  /**
+   * A Set that would allot the PoE ports more than the budget (their limits, ports with PoE on) is
+   * refused whole with 7005 Resources Exceeded; lowering an allotment that is already over is allowed.
+   */
+  private poeOverBudget(accepted: readonly ModelChange[]): (Failure & { paramErrs: ErrorParamError[] }) | undefined {
+    const touched = accepted.filter((a) => /\.X_AIRLOOM_PoE(Enable|PowerLimit)$/.test(a.path));
+    if (touched.length === 0 || this.device.poeBudget <= 0) return undefined;
+    const after = new Map(this.settings);
+    for (const a of touched) if (after.has(a.path)) after.set(a.path, a.value === '1' ? 'true' : a.value === '0' ? 'false' : a.value);
+    const allotted = poeAllotted(this.device.spec, after);
+    if (allotted <= this.device.poeBudget + 1e-9 || allotted <= poeAllotted(this.device.spec, this.settings)) return undefined;
+    const errMsg = `PoE budget exceeded: ${allotted.toFixed(1)} W allotted, ${this.device.poeBudget} W available`;
+    return { errCode: USP_ERR.RESOURCES_EXCEEDED, errMsg, paramErrs: touched.map((a) => ({ paramPath: a.path, errCode: USP_ERR.RESOURCES_EXCEEDED, errMsg })) };
+  }
+
+  /** The safe-apply timer fired: the configuration it armed on comes back. */
+  rollBack(): boolean {
+    return rollBack(this.cfg);
   }
 
   /**
@@ -207,6 +250,9 @@ export class DataModel {
       const lastSegment = parsed?.segments[parsed.segments.length - 1] ?? '';
       const isConfigInstance = table !== undefined && (lastSegment === '*' || /^\d+$/.test(lastSegment) || lastSegment.startsWith('['));
       if (!isSubscriptionInstance && !isConfigInstance) return { path, instances: [], failure: { errCode: USP_ERR.OBJECT_NOT_DELETABLE, errMsg: `${path} cannot be deleted` } };
+      if (isConfigInstance && instances.some((i) => !this.cfg.objects?.has(i))) {
+        return { path, instances: [], failure: { errCode: USP_ERR.OBJECT_NOT_DELETABLE, errMsg: `${path}: the device's own instances cannot be deleted` } };
+      }
       return { path, instances };
     });
     const failed = plans.find((p) => p.failure);
@@ -230,10 +276,15 @@ export class DataModel {
     if (!template) return { errCode: USP_ERR.UNSUPPORTED_PARAMETER, errMsg: `Unsupported parameter ${param}` };
     const table = configTableOf(objPath);
     if (table) {
+      // the device's own instances (its routes) are read-only
+      if (!this.cfg.objects?.has(objPath)) return { errCode: USP_ERR.PARAMETER_READ_ONLY, errMsg: `${objPath} is the device's own` };
       if (param === 'Alias' && this.aliasTaken(objPath.replace(/\d+\.$/, ''), value, objPath)) {
         return { errCode: USP_ERR.UNIQUE_KEY_CONFLICT, errMsg: `Alias ${value} exists` };
       }
-      return undefined;
+      return validSetting(param, value) ? undefined : { errCode: USP_ERR.INVALID_VALUE, errMsg: `Invalid value for ${param}` };
+    }
+    if (this.settings.has(objPath + param)) {
+      return validSetting(param, value) ? undefined : { errCode: USP_ERR.INVALID_VALUE, errMsg: `Invalid value for ${param}` };
     }
     if (!WRITABLE.has(template)) return { errCode: USP_ERR.PARAMETER_READ_ONLY, errMsg: `${param} is read-only` };
     if (param === 'ID') {
@@ -291,7 +342,12 @@ export class DataModel {
     }
     const known = CONFIG_TABLES[table] ?? [];
     for (const s of settings) {
-      if (known.includes(s.param)) continue;
+      if (known.includes(s.param) && validSetting(s.param, s.value)) continue;
+      if (known.includes(s.param)) {
+        paramErrs.push({ param: s.param, errCode: USP_ERR.INVALID_VALUE, errMsg: `Invalid value for ${s.param}` });
+        if (s.required) failure ??= { errCode: USP_ERR.OBJECT_NOT_CREATED, errMsg: `${s.param} could not be set` };
+        continue;
+      }
       paramErrs.push({ param: s.param, errCode: USP_ERR.UNSUPPORTED_PARAMETER, errMsg: `Unsupported parameter ${s.param}` });
       if (s.required) failure ??= { errCode: USP_ERR.OBJECT_NOT_CREATED, errMsg: `${s.param} could not be set` };
     }
@@ -307,7 +363,8 @@ export class DataModel {
   private createInstance(objPath: string, table: string, settings: readonly ParamSetting[], paramErrs: ParamError[]): CreatedObjectResult {
     this.cfg.objects ??= new Map();
     this.cfg.nextInstance ??= new Map();
-    const number = this.cfg.nextInstance.get(objPath) ?? 1;
+    let number = this.cfg.nextInstance.get(objPath) ?? 1;
+    while (this.cfg.objects.has(`${objPath}${number}.`) || this.ownInstance(`${objPath}${number}.`)) number++;
     this.cfg.nextInstance.set(objPath, number + 1);
     const params: Record<string, string> = {};
     for (const p of CONFIG_TABLES[table] ?? []) params[p] = '';
@@ -316,6 +373,13 @@ export class DataModel {
     const instantiatedPath = `${objPath}${number}.`;
     this.cfg.objects.set(instantiatedPath, params);
     return { requestedPath: objPath, ok: true, instantiatedPath, paramErrs, uniqueKeys: { Alias: params.Alias } };
+  }
+
+  /** Whether the device itself has this instance (not one a controller added): its routes. */
+  private ownInstance(instancePath: string): boolean {
+    if (!instancePath.startsWith(OWN_ROUTES)) return false;
+    for (const key of this.tree().keys()) if (key.startsWith(instancePath)) return true;
+    return false;
   }
 
   /** Applies a checked Set; true when the value changed. */
@@ -328,6 +392,15 @@ export class DataModel {
       stored[param] = value;
       return true;
     }
+    const settings = this.settings;
+    if (settings.has(path)) {
+      // booleans are kept as TR-181 writes them back: true/false
+      const v = value === '1' && BOOL_SETTING.test(path) ? 'true' : value === '0' && BOOL_SETTING.test(path) ? 'false' : value;
+      if (settings.get(path) === v) return false;
+      settings.set(path, v);
+      return true;
+    }
+    if (path === SAFE_APPLY_TIMEOUT) return true;
     if (path === 'Device.DeviceInfo.X_AIRLOOM_Name') {
       if (this.cfg.name === value) return false;
       this.cfg.name = value;
@@ -357,6 +430,8 @@ function validValue(param: string, value: string): boolean {
   switch (param) {
     case 'X_AIRLOOM_Name':
       return value.length >= 1 && value.length <= MAX_NAME_LENGTH;
+    case 'Timeout':
+      return /^\d{1,10}$/.test(value);
     case 'PeriodicNotifInterval':
       return /^\d+$/.test(value) && Number(value) >= 1;
     case 'NotifType':

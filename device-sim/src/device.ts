@@ -48,9 +48,8 @@ export interface Port {
   up: boolean;
   /** Mbit/s when up */
   maxBitRate: number;
+  /** gives PoE; what it draws depends on the device cabled to it and the port's settings (settings.ts) */
   poe: boolean;
-  /** W drawn by the powered device; 0 when down */
-  poePower: number;
 }
 
 /** A mesh secondary's wireless link towards the primary, as it measures it. */
@@ -178,11 +177,6 @@ export class SimDevice {
     return Math.max(0, this.memoryTotal - used);
   }
 
-  /** W drawn by the powered devices on its ports. */
-  poeUsed(): number {
-    return this.ports.reduce((sum, p) => sum + p.poePower, 0);
-  }
-
   /** One step of life: traffic since the last step, a client may join or leave, noise and signals wobble. */
   advance(now = Date.now()): void {
     const seconds = Math.max(0, (now - this.lastAdvance) / 1000);
@@ -233,7 +227,7 @@ export class SimDevice {
       maxBitRate = cable.speed;
     }
     if (!up) maxBitRate = 1000;
-    return { name, up, maxBitRate, poe, poePower: poe && up ? this.rng.int(40, 130) / 10 : 0 };
+    return { name, up, maxBitRate, poe };
   }
 
   private populate(): void {

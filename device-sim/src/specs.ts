@@ -38,6 +38,8 @@ export interface CableEnd {
   peerPortName: string;
   /** Mbit/s both ends negotiated */
   speed: number;
+  /** what the peer is: a switch powers APs and cameras on its PoE ports */
+  peerType?: DeviceType;
 }
 
 /** Locally administered OUI ("AL" in its last two bytes), so simulated MACs never clash with a vendor's. */
@@ -158,8 +160,8 @@ export function wireFleet(specs: DeviceSpec[]): void {
       taken.add(p);
       used.set(s, taken);
     }
-    (a.links ??= []).push({ port: aPort, peerSn: b.sn, peerMac: b.mac, peerPortName: portName(b.type, bPort), speed });
-    (b.links ??= []).push({ port: bPort, peerSn: a.sn, peerMac: a.mac, peerPortName: portName(a.type, aPort), speed });
+    (a.links ??= []).push({ port: aPort, peerSn: b.sn, peerMac: b.mac, peerPortName: portName(b.type, bPort), speed, peerType: b.type });
+    (b.links ??= []).push({ port: bPort, peerSn: a.sn, peerMac: a.mac, peerPortName: portName(a.type, aPort), speed, peerType: a.type });
   };
   const root = specs.find((s) => s.type === 'router');
   const switches = specs.filter((s) => s.type === 'switch');

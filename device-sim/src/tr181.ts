@@ -3,6 +3,11 @@
 // instance numbers, `*` wildcards and simple `[Param=="value"]` search expressions).
 import { inStatusEvent, STATUS_EVENT_SENT_AT, type ResolvedPathResult } from '@airloom/usp';
 import { powerDbm, type SimDevice } from './device.js';
+import { SAFE_APPLY_TIMEOUT, type SafeApplyState } from './safe-apply.js';
+import {
+  bridgePort, DEFAULT_GATEWAY, dhcpClient, ethIf, factoryObjects, factorySettings, isGatewayType, LAN_IF, MGMT_VLAN, modelOf, poeDraw,
+  pppIf, upstreamOf, wanIf, wanState, type Settings,
+} from './settings.js';
 import { publicIpFor } from './specs.js';
 
 export const MANUFACTURER = 'Airloom';
@@ -37,6 +42,29 @@ export interface AgentConfig {
   objects?: Map<string, Record<string, string>>;
   /** table path → the next instance number it hands out (never reused, as TR-181 asks) */
   nextInstance?: Map<string, number>;
+  /** writable parameters of fixed objects (settings.ts): factory values until a controller sets them; kept across reboots */
+  params?: Settings;
+  /** Device.X_AIRLOOM_SafeApply */
+  safeApply?: SafeApplyState;
+}
+
+/** Fills in what a device leaves the factory with: its settings and the table instances it has (once). */
+export function ensureSettings(device: SimDevice, cfg: AgentConfig): Settings {
+  if (!cfg.params) {
+    cfg.params = factorySettings(device.spec, device.ip);
+    cfg.objects ??= new Map();
+    for (const [path, params] of factoryObjects(device.spec, device.ip)) if (!cfg.objects.has(path)) cfg.objects.set(path, params);
+  }
+  return cfg.params;
+}
+
+/** A factory reset of the configuration: settings, table instances and safe apply as they left the factory. */
+export function resetSettings(device: SimDevice, cfg: AgentConfig): void {
+  cfg.params = undefined;
+  cfg.objects?.clear();
+  cfg.nextInstance?.clear();
+  cfg.safeApply = undefined;
+  ensureSettings(device, cfg);
 }
 
 // Supported objects and their parameters ({i} = any instance). Paths outside this are invalid (7026).
@@ -60,7 +88,12 @@ const OBJECTS: Record<string, readonly string[]> = {
   'Device.WiFi.AccessPoint.{i}.': ['Enable', 'SSIDReference', 'AssociatedDeviceNumberOfEntries'],
   'Device.WiFi.AccessPoint.{i}.AssociatedDevice.{i}.': ['MACAddress', 'SignalStrength', 'Active'],
   'Device.Ethernet.': ['InterfaceNumberOfEntries'],
-  'Device.Ethernet.Interface.{i}.': ['Enable', 'Status', 'Name', 'MaxBitRate', 'X_AIRLOOM_PoEEnable', 'X_AIRLOOM_PoEPower'],
+  'Device.Ethernet.Interface.{i}.': [
+    'Enable', 'Status', 'Name', 'MaxBitRate', 'CurrentBitRate', 'DuplexMode',
+    'X_AIRLOOM_Remark', 'X_AIRLOOM_PoEEnable', 'X_AIRLOOM_PoEPower', 'X_AIRLOOM_PoEPowerLimit',
+  ],
+  // the management IP interface of a switch sits on this VLAN (IP.Interface.1.LowerLayers)
+  'Device.Ethernet.VLANTermination.{i}.': ['Enable', 'Name', 'VLANID', 'LowerLayers'],
   // TR-181 has no PoE budget nor a mesh backhaul with hop count: vendor objects (ARCHITECTURE §5)
   'Device.X_AIRLOOM_PoE.': ['PowerBudget', 'PowerUsed'],
   'Device.X_AIRLOOM_MeshBackhaul.': ['ParentSerialNumber', 'Hops', 'SignalStrength', 'Rate'],
@@ -70,9 +103,30 @@ const OBJECTS: Record<string, readonly string[]> = {
   'Device.Hosts.': ['HostNumberOfEntries'],
   'Device.Hosts.Host.{i}.': ['PhysAddress', 'IPAddress', 'HostName', 'Active', 'Layer1Interface'],
   'Device.IP.': ['InterfaceNumberOfEntries'],
-  'Device.IP.Interface.{i}.': ['Enable', 'Status', 'Name', 'IPv4AddressNumberOfEntries'],
+  'Device.IP.Interface.{i}.': ['Enable', 'Status', 'Name', 'LowerLayers', 'IPv4AddressNumberOfEntries'],
   'Device.IP.Interface.{i}.Stats.': ['BytesSent', 'BytesReceived'],
-  'Device.IP.Interface.{i}.IPv4Address.{i}.': ['Enable', 'IPAddress', 'SubnetMask', 'AddressingType'],
+  // TR-181 keeps the default route in Routing; the static gateway is a vendor parameter, so the device's
+  // own default route derives from it and the static-routes table holds only the console's routes
+  'Device.IP.Interface.{i}.IPv4Address.{i}.': ['Enable', 'IPAddress', 'SubnetMask', 'AddressingType', 'X_AIRLOOM_DefaultGateway'],
+  'Device.PPP.': ['InterfaceNumberOfEntries'],
+  // PPTP and L2TP carriers are not in TR-181: X_AIRLOOM_Transport (PPPoE | PPTP | L2TP) and its server
+  'Device.PPP.Interface.{i}.': ['Enable', 'Status', 'ConnectionStatus', 'LowerLayers', 'Username', 'Password', 'X_AIRLOOM_Transport', 'X_AIRLOOM_Server'],
+  'Device.PPP.Interface.{i}.PPPoE.': ['ServiceName'],
+  'Device.DHCPv4.': ['ClientNumberOfEntries'],
+  'Device.DHCPv4.Client.{i}.': ['Enable', 'Interface', 'Status', 'IPAddress', 'SubnetMask', 'IPRouters', 'DNSServers'],
+  'Device.DHCPv4.Server.': ['Enable'],
+  'Device.DHCPv4.Relay.': ['Enable'],
+  'Device.X_AIRLOOM_DHCPSnooping.': ['Enable'],
+  'Device.DNS.': [],
+  'Device.DNS.Client.': ['Enable'],
+  'Device.Routing.': ['RouterNumberOfEntries'],
+  'Device.Routing.Router.{i}.': ['Enable', 'Status'],
+  'Device.NAT.': [],
+  'Device.Bridging.': ['BridgeNumberOfEntries'],
+  'Device.Bridging.Bridge.{i}.': ['Enable', 'Status', 'X_AIRLOOM_QVLANEnable', 'X_AIRLOOM_MutualAccess'],
+  'Device.Bridging.Bridge.{i}.Port.{i}.': ['Enable', 'Name', 'LowerLayers', 'PVID', 'X_AIRLOOM_Trunk', 'X_AIRLOOM_StrippedVLANs'],
+  // safe apply (docs/devices.md): arm with Timeout > 0, confirm with 0; rolls back by itself
+  'Device.X_AIRLOOM_SafeApply.': ['Timeout', 'Status'],
 };
 
 /**
@@ -81,7 +135,18 @@ const OBJECTS: Record<string, readonly string[]> = {
  * table is writable. A configuration section's table is registered with one line here (or with
  * registerConfigTable in a test).
  */
-export const CONFIG_TABLES: Record<string, readonly string[]> = {};
+export const CONFIG_TABLES: Record<string, readonly string[]> = {
+  'Device.DNS.Client.Server.{i}.': ['Enable', 'DNSServer', 'Interface', 'Type'],
+  'Device.Routing.Router.{i}.IPv4Forwarding.{i}.': ['Enable', 'Status', 'StaticRoute', 'DestIPAddress', 'DestSubnetMask', 'GatewayIPAddress', 'Interface', 'Origin'],
+  'Device.NAT.PortMapping.{i}.': ['Enable', 'Description', 'Protocol', 'ExternalPort', 'ExternalPortEndRange', 'InternalPort', 'InternalClient'],
+  'Device.DHCPv4.Server.Pool.{i}.': [
+    'Enable', 'MinAddress', 'MaxAddress', 'SubnetMask', 'IPRouters', 'DNSServers', 'LeaseTime', 'X_AIRLOOM_VLANID', 'X_AIRLOOM_Type',
+  ],
+  'Device.DHCPv4.Relay.Forwarding.{i}.': ['Enable', 'DHCPServerIPAddress'],
+  // a VLAN's gateway address (X_AIRLOOM_IPAddress/SubnetMask) and a switch's wired/wireless flag are vendor parameters
+  'Device.Bridging.Bridge.{i}.VLAN.{i}.': ['Enable', 'VLANID', 'Name', 'X_AIRLOOM_IPAddress', 'X_AIRLOOM_SubnetMask', 'X_AIRLOOM_Wireless'],
+  'Device.Bridging.Bridge.{i}.VLANPort.{i}.': ['Enable', 'VLAN', 'Port', 'Untagged'],
+};
 
 export function registerConfigTable(template: string, params: readonly string[]): void {
   const all = ['Alias', ...params.filter((p) => p !== 'Alias')];
@@ -104,6 +169,7 @@ export function configTableOf(path: string): string | undefined {
 /** Parameters a controller may Set (template form). */
 export const WRITABLE = new Set([
   'Device.DeviceInfo.X_AIRLOOM_Name',
+  SAFE_APPLY_TIMEOUT,
   'Device.LocalAgent.Controller.{i}.PeriodicNotifInterval',
   'Device.LocalAgent.Subscription.{i}.Enable',
   'Device.LocalAgent.Subscription.{i}.ID',
@@ -125,6 +191,7 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
     for (const [k, v] of Object.entries(params)) t.set(obj + k, typeof v === 'boolean' ? bool(v) : String(v));
   };
   const spec = device.spec;
+  const settings = ensureSettings(device, cfg);
   put('Device.', { RootDataModelVersion: '2.16', X_AIRLOOM_MeshRole: spec.meshRole });
   put('Device.DeviceInfo.', {
     Manufacturer: MANUFACTURER,
@@ -197,18 +264,29 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
   );
 
   put('Device.Ethernet.', { InterfaceNumberOfEntries: device.ports.length });
-  device.ports.forEach((p, i) =>
-    put(`Device.Ethernet.Interface.${i + 1}.`, {
-      Enable: true,
-      Status: p.up ? 'Up' : 'Down',
+  let poeUsed = 0;
+  device.ports.forEach((p, i) => {
+    const at = ethIf(i + 1);
+    const enabled = settings.get(`${at}Enable`) !== 'false';
+    const up = p.up && enabled;
+    const draw = p.poe ? poeDraw(device.spec, settings, i + 1) : 0;
+    poeUsed += draw;
+    put(at, {
+      Enable: enabled,
+      Status: up ? 'Up' : 'Down',
       Name: p.name,
-      MaxBitRate: p.up ? p.maxBitRate : 0,
-      X_AIRLOOM_PoEEnable: p.poe,
-      X_AIRLOOM_PoEPower: p.poePower.toFixed(1),
-    }),
-  );
+      // TR-181: MaxBitRate is the configured rate (-1 = auto), CurrentBitRate what the link runs at
+      MaxBitRate: settings.get(`${at}MaxBitRate`) ?? -1,
+      CurrentBitRate: up ? p.maxBitRate : 0,
+      DuplexMode: settings.get(`${at}DuplexMode`) ?? 'Auto',
+      X_AIRLOOM_Remark: settings.get(`${at}X_AIRLOOM_Remark`) ?? '',
+      X_AIRLOOM_PoEEnable: p.poe && settings.get(`${at}X_AIRLOOM_PoEEnable`) !== 'false',
+      X_AIRLOOM_PoEPower: draw.toFixed(1),
+      ...(p.poe ? { X_AIRLOOM_PoEPowerLimit: settings.get(`${at}X_AIRLOOM_PoEPowerLimit`) ?? '0.0' } : {}),
+    });
+  });
 
-  if (device.poeBudget > 0) put('Device.X_AIRLOOM_PoE.', { PowerBudget: device.poeBudget, PowerUsed: device.poeUsed().toFixed(1) });
+  if (device.poeBudget > 0) put('Device.X_AIRLOOM_PoE.', { PowerBudget: device.poeBudget, PowerUsed: poeUsed.toFixed(1) });
   const b = device.backhaul;
   if (b) put('Device.X_AIRLOOM_MeshBackhaul.', { ParentSerialNumber: b.parentSn, Hops: b.hops, SignalStrength: b.signal, Rate: b.rate });
 
@@ -234,11 +312,102 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
     put(`Device.Hosts.Host.${h.id}.`, { PhysAddress: h.mac, IPAddress: h.ip, HostName: h.hostName, Active: true, Layer1Interface: `Device.Ethernet.Interface.${h.port + 1}.` });
   }
 
-  put('Device.IP.', { InterfaceNumberOfEntries: 1 });
-  put('Device.IP.Interface.1.', { Enable: true, Status: 'Up', Name: 'br-lan', IPv4AddressNumberOfEntries: 1 });
-  put('Device.IP.Interface.1.Stats.', { BytesSent: device.bytesSent, BytesReceived: device.bytesReceived });
-  put('Device.IP.Interface.1.IPv4Address.1.', { Enable: true, IPAddress: device.ip, SubnetMask: '255.255.255.0', AddressingType: 'DHCP' });
+  renderNetwork(device, settings, put);
+  const sa = cfg.safeApply;
+  put('Device.X_AIRLOOM_SafeApply.', { Timeout: sa?.timeout ?? 0, Status: sa?.status ?? 'Idle' });
+  // settings the tree derives nothing from (PPP credentials, the DHCP client's switch…); a derived
+  // value (a WAN address leased by DHCP) is what the device reports
+  for (const [path, value] of settings) if (!t.has(path)) t.set(path, value);
   return t;
+}
+
+type Put = (obj: string, params: Record<string, string | number | boolean>) => void;
+
+/** IP interfaces, PPP, DHCP, DNS, routing and bridging: what the device's settings make of its network. */
+function renderNetwork(device: SimDevice, s: Settings, put: Put): void {
+  const spec = device.spec;
+  const gateway = isGatewayType(spec.type);
+  const wanLines = gateway ? modelOf(spec).wanLines : 0;
+  const lanIp = s.get(`${LAN_IF}IPv4Address.1.IPAddress`) ?? device.ip;
+  const lanMask = s.get(`${LAN_IF}IPv4Address.1.SubnetMask`) ?? '255.255.255.0';
+  put('Device.IP.', { InterfaceNumberOfEntries: 1 + wanLines });
+  put(LAN_IF, {
+    Enable: true, Status: 'Up', Name: gateway ? 'br-lan' : 'mgmt', IPv4AddressNumberOfEntries: 1,
+    LowerLayers: spec.type === 'switch' ? MGMT_VLAN.slice(0, -1) : 'Device.Bridging.Bridge.1.Port.1',
+  });
+  put(`${LAN_IF}Stats.`, { BytesSent: device.bytesSent, BytesReceived: device.bytesReceived });
+  put(`${LAN_IF}IPv4Address.1.`, { Enable: true, IPAddress: lanIp, SubnetMask: lanMask, AddressingType: gateway || spec.type === 'switch' ? 'Static' : 'DHCP' });
+  if (spec.type === 'switch') {
+    put(`${LAN_IF}IPv4Address.1.`, { [DEFAULT_GATEWAY]: s.get(`${LAN_IF}IPv4Address.1.${DEFAULT_GATEWAY}`) ?? '' });
+    put(MGMT_VLAN, { Enable: true, Name: 'mgmt', VLANID: s.get(`${MGMT_VLAN}VLANID`) ?? '1', LowerLayers: 'Device.Bridging.Bridge.1.Port.1' });
+  }
+
+  const routes: Record<string, string>[] = [];
+  if (gateway) {
+    put('Device.PPP.', { InterfaceNumberOfEntries: wanLines });
+    put('Device.DHCPv4.', { ClientNumberOfEntries: wanLines });
+    for (let line = 1; line <= wanLines; line++) {
+      const wan = wanState(spec, s, line);
+      const up = upstreamOf(line);
+      const ppp = wan.mode === 'pppoe' || wan.mode === 'pptp' || wan.mode === 'l2tp';
+      const dhcp = wan.mode === 'dhcp';
+      const at = wanIf(line);
+      put(at, { Enable: wan.mode !== 'off', Status: wan.mode === 'off' ? 'Down' : 'Up', Name: line === 1 ? 'wan' : `wan${line}`, IPv4AddressNumberOfEntries: 1 });
+      put(`${at}IPv4Address.1.`, {
+        Enable: wan.mode !== 'off',
+        IPAddress: wan.mode === 'off' ? '' : wan.ip,
+        SubnetMask: wan.mode === 'off' ? '' : wan.mask,
+        // TR-181: read-only, how the address was obtained
+        AddressingType: ppp ? 'IPCP' : dhcp ? 'DHCP' : 'Static',
+      });
+      put(dhcpClient(line), {
+        Interface: at.slice(0, -1),
+        Status: dhcp ? 'Enabled' : 'Disabled',
+        IPAddress: dhcp ? wan.ip : '',
+        SubnetMask: dhcp ? wan.mask : '',
+        IPRouters: dhcp ? up.gateway : '',
+        DNSServers: dhcp ? up.dns : '',
+      });
+      put(pppIf(line), { Status: ppp ? 'Up' : 'Down', ConnectionStatus: ppp ? 'Connected' : 'Unconfigured', LowerLayers: ethIf(line).slice(0, -1) });
+      if (line === 1 && wan.mode !== 'off') {
+        routes.push({ Alias: 'cpe-default', DestIPAddress: '0.0.0.0', DestSubnetMask: '0.0.0.0', GatewayIPAddress: wan.gateway, Interface: at.slice(0, -1), Origin: ppp ? 'IPCP' : dhcp ? 'DHCPv4' : 'Static' });
+      }
+    }
+    routes.push({ Alias: 'cpe-lan', DestIPAddress: networkAddress(lanIp, lanMask), DestSubnetMask: lanMask, GatewayIPAddress: '0.0.0.0', Interface: LAN_IF.slice(0, -1), Origin: 'Automatic' });
+    put('Device.Routing.', { RouterNumberOfEntries: 1 });
+    put('Device.Routing.Router.1.', { Enable: true, Status: 'Enabled' });
+    // the device's own routes come first; the console's (added instances) are numbered after them
+    routes.forEach((r, i) => put(`${OWN_ROUTES}${i + 1}.`, { Enable: true, Status: 'Enabled', StaticRoute: false, ...r }));
+    put('Device.DNS.Client.', { Enable: true });
+  }
+  if (gateway || spec.type === 'switch') {
+    put('Device.Bridging.', { BridgeNumberOfEntries: 1 });
+    put('Device.Bridging.Bridge.1.', {
+      Enable: true, Status: 'Enabled',
+      X_AIRLOOM_QVLANEnable: s.get('Device.Bridging.Bridge.1.X_AIRLOOM_QVLANEnable') ?? 'false',
+      X_AIRLOOM_MutualAccess: s.get('Device.Bridging.Bridge.1.X_AIRLOOM_MutualAccess') ?? 'true',
+    });
+    device.ports.forEach((p, i) =>
+      put(bridgePort(i + 1), {
+        Enable: true, Name: p.name, LowerLayers: ethIf(i + 1).slice(0, -1),
+        PVID: s.get(`${bridgePort(i + 1)}PVID`) ?? '1',
+        X_AIRLOOM_Trunk: s.get(`${bridgePort(i + 1)}X_AIRLOOM_Trunk`) ?? 'false',
+        X_AIRLOOM_StrippedVLANs: s.get(`${bridgePort(i + 1)}X_AIRLOOM_StrippedVLANs`) ?? '',
+      }),
+    );
+    put('Device.DHCPv4.Server.', { Enable: s.get('Device.DHCPv4.Server.Enable') ?? 'false' });
+    put('Device.DHCPv4.Relay.', { Enable: s.get('Device.DHCPv4.Relay.Enable') ?? 'false' });
+    put('Device.X_AIRLOOM_DHCPSnooping.', { Enable: s.get('Device.X_AIRLOOM_DHCPSnooping.Enable') ?? 'false' });
+  }
+}
+
+/** The route table: the device's own routes (1…n) and the console's static ones. */
+export const OWN_ROUTES = 'Device.Routing.Router.1.IPv4Forwarding.';
+
+function networkAddress(ip: string, mask: string): string {
+  const a = ip.split('.').map(Number);
+  const m = mask.split('.').map(Number);
+  return a.map((o, i) => o & (m[i] ?? 0)).join('.');
 }
 
 /**
@@ -372,8 +541,14 @@ export function getPath(tree: ReadonlyMap<string, string>, path: string, maxDept
     if (!params) byObject.set(obj, (params = {}));
     params[name] = value;
   }
-  // an instance number that does not exist is an invalid path; an empty search is just empty
-  if (byObject.size === 0 && !hasSearch(segments) && segments.some((s) => /^\d+$/.test(s))) return invalid;
+  // an instance number that does not exist is an invalid path; an empty search, or an empty table of
+  // an instance that exists (`Device.Bridging.Bridge.1.VLANPort.`), is just empty
+  if (byObject.size === 0 && !hasSearch(segments) && segments.some((s) => /^\d+$/.test(s))) {
+    const lastNumber = segments.findLastIndex((s) => /^\d+$/.test(s));
+    const owner = `${segments.slice(0, lastNumber + 1).join('.')}.`;
+    const ownerExists = isObject && lastNumber < segments.length - 1 && [...tree.keys()].some((k) => k.startsWith(owner));
+    if (!ownerExists) return invalid;
+  }
   return {
     errCode: 0,
     errMsg: '',

@@ -57,7 +57,7 @@ describe('fleet wiring', () => {
       expect(tree.get(`${p}PortID`)).toBe(l.peerPortName);
       expect(tree.get(`${p}Interface`)).toBe(`Device.Ethernet.Interface.${l.port + 1}`);
       expect(tree.get(`Device.Ethernet.Interface.${l.port + 1}.Status`)).toBe('Up');
-      expect(tree.get(`Device.Ethernet.Interface.${l.port + 1}.MaxBitRate`)).toBe(String(l.speed));
+      expect(tree.get(`Device.Ethernet.Interface.${l.port + 1}.CurrentBitRate`)).toBe(String(l.speed));
     });
     // no unmanaged host is invented behind a port that carries a fleet device
     expect(device.wired.some((h) => core.links!.some((l) => l.port === h.port))).toBe(false);

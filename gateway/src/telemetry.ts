@@ -73,7 +73,8 @@ function reportedFromTree(tree: UspMap): ReportedState {
     return {
       name: text(p.Name ?? '', 32),
       up: p.Status === 'Up',
-      speed: p.Status === 'Up' ? (int(p.MaxBitRate) ?? 0) : 0,
+      // TR-181: CurrentBitRate is the link's rate (MaxBitRate the configured one, -1 = auto)
+      speed: p.Status === 'Up' ? (int(p.CurrentBitRate ?? p.MaxBitRate) ?? 0) : 0,
       poePower: p.X_AIRLOOM_PoEEnable === 'true' && Number.isFinite(poePower) ? poePower : null,
     };
   });
@@ -167,7 +168,7 @@ export function neighboursFromTree(tree: UspMap): Neighbour[] {
     const mac = (n.ChassisID ?? '').replace(/[:-]/g, '').toUpperCase();
     if (!Number.isInteger(port) || port < 1 || (n.ChassisIDSubtype !== undefined && n.ChassisIDSubtype !== '4') || !/^[0-9A-F]{12}$/.test(mac)) continue;
     const local = ports.get(port);
-    out.push({ port: port - 1, mac: mac.match(/../g)!.join(':'), peerPort: text(n.PortID ?? '', 32), speed: local?.Status === 'Up' ? (int(local.MaxBitRate) ?? 0) : 0 });
+    out.push({ port: port - 1, mac: mac.match(/../g)!.join(':'), peerPort: text(n.PortID ?? '', 32), speed: local?.Status === 'Up' ? (int(local.CurrentBitRate ?? local.MaxBitRate) ?? 0) : 0 });
   }
   return out;
 }

@@ -28,6 +28,12 @@ export const TR181 = {
   meshBackhaul: 'Device.X_AIRLOOM_MeshBackhaul.',
   /** LLDP neighbours seen on the device's Ethernet ports (TR-181 Device.LLDP.Discovery.Device.{i}.) */
   lldpNeighbour: 'Device.LLDP.Discovery.Device.',
+  /** the gateway's route table: its own routes (StaticRoute=false) and the console's static ones */
+  routeTable: 'Device.Routing.Router.1.IPv4Forwarding.',
+  /** safe apply (vendor, docs/devices.md): Timeout > 0 arms the rollback timer, 0 confirms */
+  safeApplyTimeout: 'Device.X_AIRLOOM_SafeApply.Timeout',
+  /** Idle | Armed | Confirmed | RolledBack */
+  safeApplyStatus: 'Device.X_AIRLOOM_SafeApply.Status',
 } as const;
 
 /** The vendor status event: sent every PeriodicNotifInterval to its subscriber. */
@@ -53,7 +59,7 @@ export const STATUS_EVENT_PATHS: readonly string[] = [
   ...['SSID', 'LowerLayers'].map((p) => `${TR181.ssid}*.${p}`),
   `${TR181.accessPoint}*.SSIDReference`,
   ...['MACAddress', 'SignalStrength'].map((p) => `${TR181.accessPoint}*.AssociatedDevice.*.${p}`),
-  ...['Name', 'Status', 'MaxBitRate', 'X_AIRLOOM_PoEEnable', 'X_AIRLOOM_PoEPower'].map((p) => `${TR181.ethernet}*.${p}`),
+  ...['Name', 'Status', 'MaxBitRate', 'CurrentBitRate', 'X_AIRLOOM_PoEEnable', 'X_AIRLOOM_PoEPower'].map((p) => `${TR181.ethernet}*.${p}`),
   `${TR181.poe}PowerBudget`,
   TR181.meshBackhaul,
   ...['Interface', 'ChassisIDSubtype', 'ChassisID', 'PortIDSubtype', 'PortID'].map((p) => `${TR181.lldpNeighbour}*.${p}`),

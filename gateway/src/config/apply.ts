@@ -33,21 +33,28 @@ function refusal(resp: ResponseTo<RequestMsg>): { errCode: number; errMsg: strin
   return undefined;
 }
 
+/** rounds of plan and send: a second (and third) only for instances that refer to ones the first added */
+const MAX_ROUNDS = 3;
+
 export async function applyTarget(send: Send, target: Tr181Target): Promise<ApplyResult> {
   let plan: ConfigPlan | undefined;
   try {
-    const reported = await readValues(send, pathsToRead(target));
-    plan = planConfig(target, reported);
-    if (isEmptyPlan(plan)) return { status: 'applied', plan, reported };
-    for (const msg of planMessages(plan)) {
-      const refused = refusal(await send(msg));
-      if (refused) return { status: 'failed', ...refused, plan };
+    let waited = true;
+    for (let round = 0; ; round++) {
+      // what the device holds, read before each round; after one, the change counts once the device says so
+      const reported = await readValues(send, pathsToRead(target));
+      const next = planConfig(target, reported);
+      plan ??= next;
+      if (isEmptyPlan(next)) return { status: 'applied', plan, reported };
+      if (!waited || round === MAX_ROUNDS) {
+        return { status: 'failed', errCode: USP_ERR.INTERNAL_ERROR, errMsg: 'the device does not hold the values it accepted', plan };
+      }
+      waited = (next.waiting ?? 0) > 0;
+      for (const msg of planMessages(next)) {
+        const refused = refusal(await send(msg));
+        if (refused) return { status: 'failed', ...refused, plan };
+      }
     }
-    // what the device holds now, read back: the change counts once the device says so
-    const after = await readValues(send, pathsToRead(target));
-    const left = planConfig(target, after);
-    if (!isEmptyPlan(left)) return { status: 'failed', errCode: USP_ERR.INTERNAL_ERROR, errMsg: 'the device does not hold the values it accepted', plan };
-    return { status: 'applied', plan, reported: after };
   } catch (err) {
     if (err instanceof UspErrorResponse) return { status: 'failed', errCode: err.errCode, errMsg: err.message, plan };
     throw err;

@@ -1,6 +1,5 @@
 // Renderers of the gateway's VLANs, DHCP, static routes and port mappings: each section is the whole set of
 // console-made instances of its TR-181 table (the device's own, e.g. its connected routes, stay).
-// Not registered in ./renderers.ts until the simulated gateway serves these tables.
 import type { DhcpSection, PortmapSection, RoutesSection, VlanSection } from '@airloom/contracts/config';
 import { parsePortList } from '@airloom/contracts';
 import { DEFAULT_VLAN_ID } from '@airloom/contracts/config';

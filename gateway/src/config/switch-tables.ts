@@ -1,6 +1,5 @@
 // Renderers of a switch's port settings and PoE. Ethernet interfaces are the device's own fixed
 // instances (instance number = port number), so these sections set parameters and add nothing.
-// Not registered in ./renderers.ts until the simulated switch accepts these Sets.
 import { defaultModelOf, deviceModel, portOf, type PoeSection, type SwitchPortsSection } from '@airloom/contracts/config';
 import type { Renderer } from './target.js';
 

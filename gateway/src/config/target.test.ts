@@ -64,6 +64,22 @@ describe('planConfig: what is sent to make the device hold the target', () => {
     });
   }
 
+  it('a reference to an instance the device numbered is resolved by its values; one to an instance still to be added waits', () => {
+    const ports = 'Device.Bridging.Bridge.1.VLANPort.';
+    const member = (vlan: string): Tr181Target['tables'][number] => ({
+      path: ports,
+      owns: 'airloom',
+      instances: [{ alias: `airloom-m-${vlan}`, params: { Untagged: 'true' }, refs: { VLAN: { table: VLAN, match: { VLANID: vlan } } } }],
+    });
+    const held = { [`${VLAN}3.Alias`]: 'cpe-vlan-1', [`${VLAN}3.VLANID`]: '1' };
+    expect(planConfig({ params: {}, tables: [member('1')] }, held).adds).toEqual([{ objPath: ports, params: { Alias: 'airloom-m-1', Untagged: 'true', VLAN: `${VLAN}3` } }]);
+    const waiting = planConfig({ params: {}, tables: [...vlanTarget([10]).tables, member('10')] }, held);
+    expect(waiting.adds.map((a) => a.objPath)).toEqual([VLAN]);
+    expect(waiting.waiting).toBe(1);
+    expect(isEmptyPlan({ deletes: [], sets: [], adds: [], waiting: 1 })).toBe(false);
+    expect(pathsToRead({ params: {}, tables: [member('1')] })).toEqual([ports, VLAN]);
+  });
+
   it('reads what it diffs: the target’s parameters and owned tables', () => {
     const target: Tr181Target = { params: { 'Device.DeviceInfo.X_AIRLOOM_Name': 'x' }, tables: vlanTarget([1]).tables };
     expect(pathsToRead(target)).toEqual(['Device.DeviceInfo.X_AIRLOOM_Name', VLAN]);

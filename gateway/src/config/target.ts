@@ -37,6 +37,20 @@ export interface Tr181Instance {
   alias: string;
   /** parameter name (relative to the instance) → value */
   params: Record<string, string>;
+  /**
+   * reference parameters (TR-181 strong references, e.g. a VLANPort's `VLAN`): parameter name → the
+   * instance it points at, found by its values in another table of the target. Its value is that
+   * instance's path without the trailing dot (`Device.Bridging.Bridge.1.VLAN.3`), known only once the
+   * device holds it: an instance whose reference cannot be resolved yet waits for the next round.
+   */
+  refs?: Record<string, Tr181Ref>;
+}
+
+export interface Tr181Ref {
+  /** the table path with a trailing dot */
+  table: string;
+  /** parameter values the referenced instance has, e.g. `{ VLANID: '10' }` */
+  match: Record<string, string>;
 }
 
 export interface Tr181Table {
@@ -80,10 +94,12 @@ export interface ConfigPlan {
   deletes: string[];
   sets: PlannedSet[];
   adds: PlannedAdd[];
+  /** instances left for a next round: they refer to instances this plan adds (see Tr181Instance.refs) */
+  waiting?: number;
 }
 
 export function isEmptyPlan(plan: ConfigPlan): boolean {
-  return plan.deletes.length === 0 && plan.sets.length === 0 && plan.adds.length === 0;
+  return plan.deletes.length === 0 && plan.sets.length === 0 && plan.adds.length === 0 && !plan.waiting;
 }
 
 /** `Device.DeviceInfo.X_AIRLOOM_Name` → [`Device.DeviceInfo.`, `X_AIRLOOM_Name`] */
@@ -143,7 +159,13 @@ export function planConfig(target: Tr181Target, reported: ReportedValues): Confi
     const [objPath, param] = splitParam(path);
     addSet(objPath, param, value);
   }
-  const grouped = groupInstances(reported, new Set(target.tables.map((t) => t.path)));
+  const grouped = groupInstances(reported, new Set(target.tables.flatMap((t) => [t.path, ...refTables(t)])));
+  const resolve = (ref: Tr181Ref): string | undefined => {
+    for (const [num, params] of grouped.get(ref.table) ?? []) {
+      if (Object.entries(ref.match).every(([k, v]) => params[k] === v)) return `${ref.table}${num}`;
+    }
+    return undefined;
+  };
   for (const table of target.tables) {
     const existing = grouped.get(table.path) ?? new Map<string, Record<string, string>>();
     const byAlias = new Map<string, string>();
@@ -155,13 +177,24 @@ export function planConfig(target: Tr181Target, reported: ReportedValues): Confi
       if (table.owns === 'all' || alias.startsWith(ALIAS_PREFIX)) plan.deletes.push(`${table.path}${num}.`);
     }
     for (const inst of table.instances) {
+      const params = { ...inst.params };
+      let unresolved = false;
+      for (const [param, ref] of Object.entries(inst.refs ?? {})) {
+        const path = resolve(ref);
+        if (path === undefined) unresolved = true;
+        else params[param] = path;
+      }
+      if (unresolved) {
+        plan.waiting = (plan.waiting ?? 0) + 1;
+        continue;
+      }
       const num = byAlias.get(inst.alias);
       if (num === undefined) {
-        plan.adds.push({ objPath: table.path, params: { Alias: inst.alias, ...inst.params } });
+        plan.adds.push({ objPath: table.path, params: { Alias: inst.alias, ...params } });
         continue;
       }
       const have = existing.get(num) ?? {};
-      for (const [param, value] of Object.entries(inst.params)) {
+      for (const [param, value] of Object.entries(params)) {
         if (have[param] !== value) addSet(`${table.path}${num}.`, param, value);
       }
     }
@@ -170,11 +203,15 @@ export function planConfig(target: Tr181Target, reported: ReportedValues): Confi
   return plan;
 }
 
+function refTables(table: Tr181Table): string[] {
+  return table.instances.flatMap((i) => Object.values(i.refs ?? {}).map((r) => r.table));
+}
+
 /** the paths to Get from the device to diff against this target */
 export function pathsToRead(target: Tr181Target): string[] {
   const objects = new Set<string>();
   for (const path of Object.keys(target.params)) objects.add(path);
-  for (const table of target.tables) objects.add(table.path);
+  for (const table of target.tables) for (const path of [table.path, ...refTables(table)]) objects.add(path);
   return [...objects];
 }
 
