@@ -27,7 +27,7 @@ const LAN = { id: 1, name: 'VLAN_Default', ip: '192.168.1.1', mask: 24 };
 const GUESTS = { id: 20, name: 'Guests', ip: '10.20.0.1', mask: 24 };
 
 function spec(type: 'router' | 'switch', model: string): DeviceSpec {
-  const hex = randomBytes(6).toString('hex').toUpperCase();
+  const hex = randomBytes(7).toString('hex').toUpperCase();
   return {
     sn: `CF${type === 'router' ? 'G' : 'S'}${hex}`,
     mac: `02:41:4C:${hex.slice(0, 6).match(/../g)!.join(':')}`,
@@ -206,7 +206,8 @@ describe.each(cases)('configuration engine on %s with %s', (backend, brokerKind)
     await until(async () => (await owner.get(api('/gateway/portmap'))).body.data.state === 'applied');
     expect(holds(gateway, (p, v) => p.startsWith('Device.NAT.PortMapping.') && p.endsWith('.ExternalPort') && v === '8443')).toBe(true);
     // a device that comes back is checked in full: this one lost everything while away (a new box), and holds it all again
-    expect(holds(gateway, (p, v) => p.endsWith('.VLANID') && v === '20')).toBe(true);
+    await until(() => holds(gateway, (p, v) => p.endsWith('.VLANID') && v === '20'));
+    await until(async () => (await status(gw.sn)) === DeviceStatus.ONLINE);
   });
 
   it('safe apply: a WAN setting that cuts the gateway off is rolled back by the device, and the history says so', async () => {
