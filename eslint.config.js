@@ -30,7 +30,7 @@ const MAY_IMPORT = {
 const EXTRA = {
   tests: { bff: ['gateway/testing', 'device-sim'], gateway: ['device-sim'], shell: [], 'shared-ui': [] },
   // the BFF's process entry runs the demo fleet in the embedded default (docs/decisions/platform.md)
-  entries: { 'bff/src/main.ts': ['device-sim'], 'bff/src/runtime/demo-fleet.ts': ['device-sim'] },
+  entries: { 'bff/src/main.ts': ['device-sim'], 'bff/src/runtime/demo-fleet.ts': ['device-sim'], 'bff/src/runtime/demo-config.ts': ['device-sim'] },
 };
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

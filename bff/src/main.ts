@@ -27,6 +27,7 @@ import { createLogger } from './logger.js';
 import { createEventHub, type EventHub } from './modules/events/events.hub.js';
 import { startDemoFleet } from './runtime/demo-fleet.js';
 import { seedDemoActivations } from './runtime/demo-activations.js';
+import { seedDemoConfig } from './runtime/demo-config.js';
 import { ensureManufacturerKey } from './runtime/manufacturer-key.js';
 
 const config = loadConfig();
@@ -145,5 +146,10 @@ if (config.role === 'gateway') {
       (err: unknown) => fatal(err, 'demo fleet failed to start'),
     );
     stops.push({ name: 'demo fleet', stop: () => fleet.stop() });
+    // the hotel's gateway and switch settings, with their history (once; the devices then receive them)
+    await seedDemoConfig(db).then(
+      (n) => logger.info({ versions: n }, 'demo configuration seeded'),
+      (err: unknown) => logger.error({ err }, 'demo configuration not seeded'),
+    );
   }
 }

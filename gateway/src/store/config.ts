@@ -146,6 +146,8 @@ export interface SectionWrite {
   revertOf?: number;
   /** the body the section holds when it was never written (the model's factory settings) */
   initial: Record<string, unknown>;
+  /** when it was written (default now; a demo's seeded past) */
+  at?: number;
 }
 
 export interface WrittenSection {
@@ -165,7 +167,7 @@ export async function writeSection(db: Knex, input: SectionWrite): Promise<Writt
     const current = (await query.first()) as SectionRow | undefined;
     const before = current ? (JSON.parse(current.body_json) as unknown) : input.initial;
     const version = (current ? Number(current.version) : 0) + 1;
-    const now = Date.now();
+    const now = input.at ?? Date.now();
     const bodyJson = JSON.stringify(input.body);
     if (current) await trx('config_sections').where({ id: current.id }).update({ version, body_json: bodyJson, updated_at: now, updated_by: input.actor });
     else await trx('config_sections').insert({ ...key, version, body_json: bodyJson, updated_at: now, updated_by: input.actor });

@@ -1,0 +1,43 @@
+// The live demo's configuration pages have something to show: the hotel's gateway and switch
+// settings with a history of who changed what, seen through the API by a live-demo session, written
+// once (a restart does not add versions), and every version one the console itself accepts.
+import { DEMO_PROJECT_IDS } from '@airloom/contracts';
+import { registerDevices } from '@airloom/gateway/testing';
+import { demoFleet } from '@airloom/device-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, client, createTestEnv, type TestEnv } from '../test/test-env.js';
+import { seedDemoConfig } from './demo-config.js';
+
+describe.each(backends())('demo configuration on %s', (backend) => {
+  let env: TestEnv;
+  const fleet = demoFleet(DEMO_PROJECT_IDS.WLAN);
+  beforeAll(async () => {
+    env = await createTestEnv(backend);
+    await registerDevices(env.db, fleet.map((d, i) => ({ sn: d.sn, type: d.type, model: d.model, mac: d.mac, secret: `demo-secret-${i}-0123456789`, projectId: DEMO_PROJECT_IDS.WLAN })));
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('is written once, and a live-demo session sees the gateway settings, the switch VLANs and the history', async () => {
+    const written = await seedDemoConfig(env.db, env.clock.now());
+    expect(written).toBeGreaterThan(5);
+    expect(await seedDemoConfig(env.db, env.clock.now())).toBe(0);
+    const demo = client(env.app);
+    expect((await demo.post('/api/v1/auth/demo')).body.code).toBe(0);
+    const base = `/api/v1/projects/${DEMO_PROJECT_IDS.WLAN}`;
+    const vlan = (await demo.get(`${base}/gateway/vlan`)).body.data;
+    expect(vlan).toMatchObject({ version: 2, updatedBy: 'it.manager@airloom.example' });
+    expect(vlan.body.vlans.map((v: { name: string }) => v.name)).toEqual(['VLAN_Default', 'Staff', 'Guest-WiFi', 'Cameras']);
+    for (const section of ['wan', 'dhcp', 'routes', 'portmap']) expect((await demo.get(`${base}/gateway/${section}`)).body.data.version).toBe(1);
+    const core = fleet.find((d) => d.type === 'switch')!;
+    expect((await demo.get(`${base}/devices/${core.sn}/config/switch-vlan`)).body.data.body).toMatchObject({ qvlan: true });
+    const history = (await demo.get(`${base}/config/history`)).body.data.items;
+    expect(history).toHaveLength(written);
+    expect(history[0]).toMatchObject({ section: 'vlan', changes: [{ path: 'vlans[id=20].name', old: 'Guests', new: 'Guest-WiFi' }] });
+    // the past is spread over the last days, newest first
+    expect(Date.parse(history.at(-1).createdAt)).toBeLessThan(Date.parse(history[0].createdAt) - 86_400_000);
+    // a demo is looked at, not changed
+    expect((await demo.put(`${base}/gateway/vlan`, vlan.body)).body.code).toBe(917);
+  });
+});
