@@ -33,7 +33,7 @@ import { SimDevice } from './device.js';
 import type { ConnectGate, Release } from './gate.js';
 import { Scheduler, type ScheduledTask } from './scheduler.js';
 import type { DeviceSpec } from './specs.js';
-import { reachesCloud } from './settings.js';
+import { poeDraw, reachesCloud } from './settings.js';
 import { resetSettings, statusParams, SUBSCRIPTION_TABLE, type AgentConfig, type Subscription } from './tr181.js';
 
 export interface AgentOptions {
@@ -72,6 +72,8 @@ interface PendingNotify {
 
 export interface AgentEvents {
   state: [AgentState];
+  /** a PoE port started or stopped powering the device cabled to it (its serial number) */
+  poe: [peerSn: string, powered: boolean];
   /** a connection attempt failed, e.g. refused credentials */
   connectError: [Error];
 }
@@ -121,6 +123,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   private cutOffTask: ScheduledTask | undefined;
   /** its configuration does not reach the cloud: no connection until that changes */
   private cutOff = false;
+  /** serial numbers of the devices its PoE ports power */
+  private powered: Set<string>;
   /** Boot! waiting to be sent: set at power-on and by a reboot, cleared once a subscriber got it */
   private pendingBoot: { cause: string; commandKey: string } | undefined = { cause: 'LocalReboot', commandKey: '' };
   /** a reboot whose down time was cut short by stop(): the device boots on the next start() */
@@ -153,6 +157,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       locating: false,
     };
     this.model = new DataModel(this.device, this.cfg);
+    this.powered = this.poweredPeers();
   }
 
   get state(): AgentState {
@@ -417,18 +422,18 @@ export class Agent extends EventEmitter<AgentEvents> {
         this.afterSet(changes);
         if (safeApply === 'armed') this.armRollback();
         if (safeApply === 'disarmed') this.disarmRollback();
-        this.checkReach();
+        this.afterConfigChange();
         return;
       }
       case 'add':
         void answer(this.model.add(msg))
           .then(() => this.afterSubscriptionsChanged())
           .catch(() => undefined);
-        this.checkReach();
+        this.afterConfigChange();
         return;
       case 'delete':
         void answer(this.model.delete(msg)).catch(() => undefined);
-        this.checkReach();
+        this.afterConfigChange();
         return;
       case 'operate':
         this.handleOperate(msg, answer);
@@ -495,13 +500,36 @@ export class Agent extends EventEmitter<AgentEvents> {
     const seconds = this.cfg.safeApply?.timeout ?? 0;
     this.rollbackTask = this.scheduler.after(this.scaled(seconds), () => {
       this.rollbackTask = undefined;
-      if (this.model.rollBack()) this.checkReach();
+      if (this.model.rollBack()) this.afterConfigChange();
     });
   }
 
   private disarmRollback(): void {
     this.rollbackTask?.cancel();
     this.rollbackTask = undefined;
+  }
+
+  private afterConfigChange(): void {
+    this.checkReach();
+    const now = this.poweredPeers();
+    for (const sn of this.powered) if (!now.has(sn)) this.emit('poe', sn, false);
+    for (const sn of now) if (!this.powered.has(sn)) this.emit('poe', sn, true);
+    this.powered = now;
+  }
+
+  private poweredPeers(): Set<string> {
+    const out = new Set<string>();
+    if (this.device.poeBudget <= 0) return out;
+    for (const l of this.spec.links ?? []) if (poeDraw(this.spec, this.model.settings, l.port + 1) > 0) out.add(l.peerSn);
+    return out;
+  }
+
+  /** Its PoE port stopped powering it: down at once, as a pulled plug (the broker publishes the will). */
+  powerOff(): void {
+    if (!this.wanted) return;
+    this.kill();
+    this.rebootDue = true;
+    this.pendingBoot = { cause: 'LocalReboot', commandKey: '' };
   }
 
   /**
@@ -556,6 +584,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.cfg.name = this.factoryName;
     resetSettings(this.device, this.cfg);
     this.disarmRollback();
+    this.afterConfigChange();
     this.cfg.locating = false;
     await this.rebootNow(commandKey, 'RemoteFactoryReset', RESET_SECONDS);
   }
@@ -588,7 +617,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       this.disarmRollback();
       this.model.rollBack();
     }
-    this.checkReach();
+    this.afterConfigChange();
     // notifications still unacknowledged were in RAM: a reboot loses them (Boot! tells the story)
     for (const p of this.pending.values()) p.task?.cancel();
     this.pending.clear();

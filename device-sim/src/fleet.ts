@@ -38,6 +38,16 @@ export function createFleet(specs: readonly DeviceSpec[], options: FleetOptions)
   const gate = new ConnectGate(options.connectConcurrency ?? 50);
   const agents = specs.map((spec) => new Agent({ ...options, spec, scheduler, gate }));
   const bySn = new Map(agents.map((a) => [a.spec.sn, a]));
+  // a switch that stops powering a port takes the AP or camera on it down; power back boots it
+  let running = false;
+  for (const a of agents) {
+    a.on('poe', (sn, powered) => {
+      const peer = bySn.get(sn);
+      if (!peer || !running) return;
+      if (powered) void peer.start();
+      else peer.powerOff();
+    });
+  }
   // a device whose credentials are refused keeps retrying with back-off; the latest reason is enough
   let lastError: string | undefined;
   for (const a of agents) a.on('connectError', (err) => (lastError = err.message));
@@ -46,9 +56,11 @@ export function createFleet(specs: readonly DeviceSpec[], options: FleetOptions)
     agents,
     get: (sn) => bySn.get(sn),
     async start() {
+      running = true;
       await Promise.all(agents.map((a) => a.start()));
     },
     async stop() {
+      running = false;
       await Promise.all(agents.map((a) => a.stop()));
       scheduler.clear();
     },
