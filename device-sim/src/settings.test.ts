@@ -64,6 +64,9 @@ describe('the cut-off rule: which configuration still reaches the cloud', () => 
     ['an address outside the site LAN', mgmt({ 'IP.Interface.1.IPv4Address.1.IPAddress': '10.9.9.9' }), false],
     ['a gateway outside its segment', mgmt({ 'IP.Interface.1.IPv4Address.1.X_AIRLOOM_DefaultGateway': '192.168.51.1' }), false],
     ['a tagged management VLAN', mgmt({ 'Ethernet.VLANTermination.1.VLANID': '99' }), false],
+    ['QVLAN on, the uplink still untagged in VLAN 1', mgmt({ 'Bridging.Bridge.1.X_AIRLOOM_QVLANEnable': 'true', 'Bridging.Bridge.1.Port.2.PVID': '10' }), true],
+    ['QVLAN on, the uplink moved to another PVID', mgmt({ 'Bridging.Bridge.1.X_AIRLOOM_QVLANEnable': 'true', 'Bridging.Bridge.1.Port.1.PVID': '10' }), false],
+    ['QVLAN off, whatever PVID the uplink kept', mgmt({ 'Bridging.Bridge.1.Port.1.PVID': '10' }), true],
   ])('switch, %s → %s', (_, settings, reaches) => {
     expect(reachesCloud(core, settings, core.ip!)).toBe(reaches);
   });

@@ -188,7 +188,8 @@ export function prefixOf(mask: string): number {
  *   203.0.113.1; PPTP/L2TP work only with their server inside that subnet (the ISP's concentrators);
  *   a disabled WAN1 reaches nothing;
  * - switch: its management address must stay in the site's LAN (the segment it left the factory in)
- *   with its gateway inside its own segment, on management VLAN 1 (the untagged uplink).
+ *   with its gateway inside its own segment, on management VLAN 1 (the untagged uplink); with QVLAN
+ *   on, its uplink (port 1) must keep PVID 1, or its untagged traffic no longer reaches the gateway.
  * Other devices are not configured here and always reach it.
  */
 export function reachesCloud(spec: DeviceSpec, s: Settings, factoryLanIp: string): boolean {
@@ -216,7 +217,8 @@ export function reachesCloud(spec: DeviceSpec, s: Settings, factoryLanIp: string
     const ip = s.get(`${LAN_IF}IPv4Address.1.IPAddress`) ?? '';
     const prefix = prefixOf(s.get(`${LAN_IF}IPv4Address.1.SubnetMask`) ?? '');
     const gateway = s.get(`${LAN_IF}IPv4Address.1.${DEFAULT_GATEWAY}`) ?? '';
-    return prefix > 0 && inSubnet(ip, factoryLanIp, 24) && inSubnet(gateway, ip, prefix) && s.get(`${MGMT_VLAN}VLANID`) === '1';
+    const uplinkKept = s.get('Device.Bridging.Bridge.1.X_AIRLOOM_QVLANEnable') !== 'true' || s.get(`${bridgePort(1)}PVID`) === '1';
+    return prefix > 0 && inSubnet(ip, factoryLanIp, 24) && inSubnet(gateway, ip, prefix) && s.get(`${MGMT_VLAN}VLANID`) === '1' && uplinkKept;
   }
   return true;
 }
