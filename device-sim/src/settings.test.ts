@@ -60,9 +60,9 @@ describe('the cut-off rule: which configuration still reaches the cloud', () => 
   };
   it.each([
     ['factory address', mgmt({}), true],
-    ['another address of the site LAN', mgmt({ 'IP.Interface.1.IPv4Address.1.IPAddress': '192.168.50.200' }), true],
+    ['another address of the site LAN', mgmt({ 'IP.Interface.1.IPv4Address.1.IPAddress': '192.168.1.200' }), true],
     ['an address outside the site LAN', mgmt({ 'IP.Interface.1.IPv4Address.1.IPAddress': '10.9.9.9' }), false],
-    ['a gateway outside its segment', mgmt({ 'IP.Interface.1.IPv4Address.1.X_AIRLOOM_DefaultGateway': '192.168.51.1' }), false],
+    ['a gateway outside its segment', mgmt({ 'IP.Interface.1.IPv4Address.1.X_AIRLOOM_DefaultGateway': '192.168.2.1' }), false],
     ['a tagged management VLAN', mgmt({ 'Ethernet.VLANTermination.1.VLANID': '99' }), false],
     ['QVLAN on, the uplink still untagged in VLAN 1', mgmt({ 'Bridging.Bridge.1.X_AIRLOOM_QVLANEnable': 'true', 'Bridging.Bridge.1.Port.2.PVID': '10' }), true],
     ['QVLAN on, the uplink moved to another PVID', mgmt({ 'Bridging.Bridge.1.X_AIRLOOM_QVLANEnable': 'true', 'Bridging.Bridge.1.Port.1.PVID': '10' }), false],
@@ -84,7 +84,7 @@ describe('the gateway’s route table', () => {
     const routes = read(model(gateway), [TABLE]);
     expect(routes).toMatchObject({
       [`${TABLE}1.Alias`]: 'cpe-default', [`${TABLE}1.DestIPAddress`]: '0.0.0.0', [`${TABLE}1.GatewayIPAddress`]: '203.0.113.1', [`${TABLE}1.StaticRoute`]: 'false', [`${TABLE}1.Origin`]: 'DHCPv4',
-      [`${TABLE}2.Alias`]: 'cpe-lan', [`${TABLE}2.DestIPAddress`]: '192.168.50.0', [`${TABLE}2.DestSubnetMask`]: '255.255.255.0', [`${TABLE}2.StaticRoute`]: 'false',
+      [`${TABLE}2.Alias`]: 'cpe-lan', [`${TABLE}2.DestIPAddress`]: '192.168.1.0', [`${TABLE}2.DestSubnetMask`]: '255.255.255.0', [`${TABLE}2.StaticRoute`]: 'false',
     });
   });
 

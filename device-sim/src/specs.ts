@@ -204,7 +204,7 @@ export function demoFleet(projectId: number): DeviceSpec[] {
       meshRole: e.meshRole ?? '',
       name: e.name,
       // the gateway owns .1; everything else behind it
-      ip: `192.168.${projectId === LIMITS.demoProjectIdMesh ? 60 : 50}.${index + 1}`,
+      ip: `192.168.${projectId === LIMITS.demoProjectIdMesh ? 60 : 1}.${index + 1}`,
     };
   });
   // entries list a parent before its children, so its hop count is known first

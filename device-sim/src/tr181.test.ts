@@ -139,7 +139,7 @@ describe('Get path resolution', () => {
 
   it('answers a parameter path under its object', () => {
     expect(getPath(t, 'Device.IP.Interface.1.IPv4Address.1.IPAddress').resolved).toEqual([
-      { resolvedPath: 'Device.IP.Interface.1.IPv4Address.1.', resultParams: { IPAddress: '192.168.50.1' } },
+      { resolvedPath: 'Device.IP.Interface.1.IPv4Address.1.', resultParams: { IPAddress: '192.168.1.1' } },
     ]);
   });
 

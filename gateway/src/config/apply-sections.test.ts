@@ -51,16 +51,16 @@ const CASES: { section: SectionName; spec: DeviceSpec; body: unknown }[] = [
   {
     section: 'vlan',
     spec: gatewaySpec,
-    body: vlanSection.parse({ vlans: [{ id: 1, name: 'VLAN_Default', ip: '192.168.50.1', mask: 24 }, { id: 10, name: 'Staff', ip: '192.168.10.1', mask: 24 }, { id: 20, name: 'Guests', ip: '192.168.20.1', mask: 24 }] }),
+    body: vlanSection.parse({ vlans: [{ id: 1, name: 'VLAN_Default', ip: '192.168.1.1', mask: 24 }, { id: 10, name: 'Staff', ip: '192.168.10.1', mask: 24 }, { id: 20, name: 'Guests', ip: '192.168.20.1', mask: 24 }] }),
   },
   { section: 'dhcp', spec: gatewaySpec, body: dhcpSection.parse({ modes: { server: true, relay: false, snooping: false }, pools: [pool] }) },
-  { section: 'routes', spec: gatewaySpec, body: routesSection.parse({ routes: [{ destination: '10.20.0.0', mask: 16, nextHop: '192.168.50.254' }] }) },
+  { section: 'routes', spec: gatewaySpec, body: routesSection.parse({ routes: [{ destination: '10.20.0.0', mask: 16, nextHop: '192.168.1.254' }] }) },
   {
     section: 'portmap',
     spec: gatewaySpec,
-    body: portmapSection.parse({ rules: [{ name: 'nvr', protocol: 'all', external: '8000;9000-9010', internal: '80;7000-7010', internalIp: '192.168.50.12', enabled: true }] }),
+    body: portmapSection.parse({ rules: [{ name: 'nvr', protocol: 'all', external: '8000;9000-9010', internal: '80;7000-7010', internalIp: '192.168.1.12', enabled: true }] }),
   },
-  { section: 'mgmt-ip', spec: switchSpec, body: mgmtIpSection.parse({ ip: '192.168.50.3', mask: 24, gateway: '192.168.50.1', vlan: 1 }) },
+  { section: 'mgmt-ip', spec: switchSpec, body: mgmtIpSection.parse({ ip: '192.168.1.3', mask: 24, gateway: '192.168.1.1', vlan: 1 }) },
   {
     section: 'switch-ports',
     spec: switchSpec,
@@ -80,7 +80,7 @@ const CASES: { section: SectionName; spec: DeviceSpec; body: unknown }[] = [
       ],
     }),
   },
-  { section: 'switch-dhcp', spec: switchSpec, body: switchDhcpSection.parse({ modes: { server: false, relay: true, snooping: false }, relayServer: '192.168.50.1', pools: [pool] }) },
+  { section: 'switch-dhcp', spec: switchSpec, body: switchDhcpSection.parse({ modes: { server: false, relay: true, snooping: false }, relayServer: '192.168.1.1', pools: [pool] }) },
   { section: 'poe', spec: switchSpec, body: poeSection.parse({ ports: [{ port: 1, enabled: true, powerW: 15 }, { port: 2, enabled: false, powerW: 15 }, { port: 3, enabled: true, powerW: 30 }] }) },
 ];
 
