@@ -5,6 +5,7 @@ import net from 'node:net';
 import { fleetBench } from './fleet/index';
 import { radioBench } from './radio/index';
 import { configBench } from './config/index';
+import { switchesBench } from './config/switches';
 import { apiLatency } from './src/api-latency';
 import { frontEnd } from './src/front-end';
 import { withinBudget, type Figure } from './src/stats';
@@ -25,7 +26,7 @@ function mariaDbUp(): Promise<boolean> {
 
 const figures: Figure[] = [];
 if (selected('radio')) figures.push(...radioBench(short));
-if (selected('config')) figures.push(...configBench(short));
+if (selected('config')) figures.push(...configBench(short), ...await switchesBench());
 // three cold visits even in short mode: the LCP budget is on their median, not one noisy sample
 if (selected('front-end')) figures.push(...await frontEnd(short ? 3 : 5));
 if (selected('api')) figures.push(...await apiLatency('SQLite', {}, short ? 3000 : 20000));

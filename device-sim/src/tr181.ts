@@ -525,8 +525,12 @@ export function getPath(tree: ReadonlyMap<string, string>, path: string, maxDept
   const { segments, isObject } = parsed;
   if (isObject ? !isSupportedObject(segments) : !supportedParam(segments)) return invalid;
 
+  // the literal start of the request (up to a wildcard or search): a cheap test before splitting every path
+  const literal = segments.findIndex((seg) => seg === '*' || seg.startsWith('['));
+  const prefix = `${segments.slice(0, literal < 0 ? (isObject ? segments.length : segments.length - 1) : literal).join('.')}.`;
   const byObject = new Map<string, Record<string, string>>();
   for (const [full, value] of tree) {
+    if (!full.startsWith(prefix)) continue;
     const parts = full.split('.');
     const name = parts.pop()!;
     if (isObject) {

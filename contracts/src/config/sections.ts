@@ -39,6 +39,19 @@ export type DeviceSectionName = (typeof DEVICE_SECTIONS)[number];
 /** sections whose change can cut a device off the cloud: sent with a rollback timer (safe apply) */
 export const SAFE_APPLY_SECTIONS: readonly SectionName[] = ['wan', 'mgmt-ip', 'switch-vlan'];
 
+/**
+ * Whether this change is sent with a rollback timer: any WAN or management IP change; a switch's
+ * VLANs only when what carries its own traffic changes — the management VLAN or QVLAN mode (a new
+ * camera VLAN cannot cut the switch off, and need not wait for the timer's confirmation).
+ */
+export function needsSafeApply(section: SectionName, previous: unknown, next: unknown): boolean {
+  if (!SAFE_APPLY_SECTIONS.includes(section)) return false;
+  if (section !== 'switch-vlan') return true;
+  const before = previous as { qvlan?: boolean; mgmtVlan?: number };
+  const after = next as { qvlan?: boolean; mgmtVlan?: number };
+  return before.qvlan !== after.qvlan || before.mgmtVlan !== after.mgmtVlan;
+}
+
 export const SectionNameSchema = z.enum(SECTION_NAMES);
 export const GatewaySectionNameSchema = z.enum(GATEWAY_SECTIONS);
 export const DeviceSectionNameSchema = z.enum(DEVICE_SECTIONS);

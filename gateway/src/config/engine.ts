@@ -9,18 +9,19 @@
 // - An answer that does not come (timeout, lost connection) leaves everything as it was: the device
 //   is looked at again after resendAfterMs or when it comes back. Re-sending is harmless: what is
 //   sent is recomputed from what the device holds, instances are found by Alias.
-// - Safe apply (SAFE_APPLY_SECTIONS): before the change the device is armed with a rollback timer
+// - Safe apply (needsSafeApply: WAN, management IP, a switch's management VLAN or QVLAN mode): before
+//   the change the device is armed with a rollback timer
 //   (Device.X_AIRLOOM_SafeApply.Timeout, docs/devices.md); the console confirms (Timeout=0) only when
 //   the device still answers a while after the change. A device cut off by the change restores its
 //   previous configuration by itself, comes back with Status RolledBack, and the change is recorded
 //   as rolled back (and not sent again).
 // - The `name` section on an agent without the vendor name parameter is held in the console only.
 import { DeviceStatus } from '@airloom/contracts';
-import { SAFE_APPLY_SECTIONS } from '@airloom/contracts/config';
+import { defaultModelOf, defaultSection, deviceModel, needsSafeApply, SAFE_APPLY_SECTIONS } from '@airloom/contracts/config';
 import { buildGet, buildSet, TR181, USP_ERR } from '@airloom/usp';
 import { createLimiter, type KnownDevice, type RuntimeContext } from '../context.js';
 import { REACHABLE_STATUSES, transition } from '../status.js';
-import { recordArmed, recordResult, sectionsOf, type ChangeRow, type OwedSection } from '../store/config.js';
+import { appliedBody, recordArmed, recordResult, sectionsOf, type ChangeRow, type OwedSection } from '../store/config.js';
 import { nextRevision } from '../store/revision.js';
 import { UspErrorResponse, type RequestMsg, type ResponseTo } from '../usp-controller.js';
 import { applyTarget, type Send } from './apply.js';
@@ -140,14 +141,20 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     const facts: DeviceFacts = { sn: row.sn, type: row.type as DeviceFacts['type'], model: row.model };
     let armed = false;
     if (SAFE_APPLY_SECTIONS.includes(section.section)) {
-      const status = await safeApplyStatus(send);
-      if (status === 'RolledBack' && section.applied?.armed_version === section.version) {
+      // what the device holds: the version it applied, or its factory settings
+      const held =
+        (section.applied?.state === 'applied' ? await appliedBody(db, Number(row.project_id), section.owner, section.section, Number(section.applied.version)) : null) ??
+        defaultSection(section.section, deviceModel(row.model) ?? defaultModelOf(row.type as DeviceFacts['type']));
+      const safe = needsSafeApply(section.section, held, section.body);
+      const sentArmed = section.applied?.armed_version === section.version;
+      const status = safe || sentArmed ? await safeApplyStatus(send) : undefined;
+      if (status === 'RolledBack' && sentArmed) {
         // the device undid this version by itself: it cut the device off the cloud
         await send(setTimer(0));
         logger.warn({ sn: row.sn, section: section.section, version: section.version }, 'gateway: the device rolled a configuration back');
         return settle(row, section, 'rolled-back', { code: USP_ERR.REQUEST_DENIED, message: 'the device lost the cloud with this change and restored its previous settings' });
       }
-      if (status !== undefined) {
+      if (status !== undefined && safe) {
         await recordArmed(db, { projectId: Number(row.project_id), deviceSn: row.sn, section: section.section, version: section.version });
         await send(setTimer(SAFE_APPLY_TIMEOUT_S));
         armed = true;

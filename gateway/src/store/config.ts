@@ -334,6 +334,12 @@ export async function recordResult(
   });
 }
 
+/** the body a device holds for a section: the one of the version it applied; null when none */
+export async function appliedBody(db: Db, projectId: number, owner: string, section: string, version: number): Promise<unknown> {
+  const row = (await db('config_changes').where({ project_id: projectId, sn: owner, section, version }).first('body_json')) as { body_json: string } | undefined;
+  return row ? (JSON.parse(row.body_json) as unknown) : null;
+}
+
 /** the version about to be sent with a rollback timer (safe apply): known if the device comes back rolled back */
 export async function recordArmed(db: Db, input: { projectId: number; deviceSn: string; section: string; version: number }): Promise<void> {
   const updated = await db('config_applied').where({ sn: input.deviceSn, section: input.section }).update({ armed_version: input.version, updated_at: Date.now() });
