@@ -70,6 +70,9 @@ export function applyEvent(list: LiveList, event: ProjectEvent): LiveList {
       next[i] = { ...row, operation };
       return { items: next, operations: nextOperations };
     }
+    // configuration changes do not change the device list (the device's own record follows them)
+    case 'config':
+      return list;
   }
 }
 
