@@ -12,7 +12,8 @@ import { createProjectAccess } from './http/project-access.js';
 import { csrfGuard, securityHeaders } from './http/security.js';
 import { createLogger, type Logger } from './logger.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
-import { accountHandlers, authHandlers } from './modules/auth/auth.routes.js';
+import { accountHandlers, authHandlers, twoFactorHandlers } from './modules/auth/auth.routes.js';
+import { createTwoFactor } from './modules/auth/two-factor.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createOutboxSender, type Sender } from './modules/auth/sender.js';
 import { createDevicesRepository } from './modules/devices/devices.repository.js';
@@ -75,7 +76,8 @@ export function createApp(deps: AppDeps): Express {
   const localRemotes = discoverRemotes(config.staticRoot);
   const manifest = loadRemotesManifest(config.remotesManifest, localRemotes);
 
-  const auth = createAuthService({ repo: createAuthRepository(db), sender, logger, clock, demoAccount: DEMO_ACCOUNT });
+  const twoFactor = createTwoFactor(db, clock);
+  const auth = createAuthService({ repo: createAuthRepository(db), sender, logger, clock, demoAccount: DEMO_ACCOUNT, twoFactor });
   const projectsRepo = createProjectsRepository(db);
   const access = createProjectAccess({ projects: projectsRepo, clock });
   const deviceDirectory = createDevicesRepository(db, deps.bus);
@@ -131,6 +133,7 @@ export function createApp(deps: AppDeps): Express {
     { api, root },
     {
       auth: authHandlers(auth),
+      twoFactor: twoFactorHandlers(twoFactor),
       projects: projectHandlers(projects, overview),
       devices: deviceHandlers({ devices, authenticate: callers.authenticate, access, hub: eventHub }),
       manufacturer: manufacturerHandlers(manufacturer),

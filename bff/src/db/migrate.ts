@@ -14,6 +14,7 @@ import * as apiKeys from './migrations/20261121000900_create-api-keys.js';
 import * as projectTransfers from './migrations/20261121001000_create-project-transfers.js';
 import * as sessionEndReason from './migrations/20261121001100_add-session-end-reason.js';
 import * as shareInvitations from './migrations/20261124140000_create-share-invitations.js';
+import * as twoFactor from './migrations/20261125150000_create-two-factor.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -36,6 +37,7 @@ const MIGRATIONS: NamedMigration[] = [
   // the gateway's tables (devices, status log, operations); their names sort after these
   ...GATEWAY_MIGRATIONS,
   { name: '20261124140000_create-share-invitations', migration: shareInvitations },
+  { name: '20261125150000_create-two-factor', migration: twoFactor },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

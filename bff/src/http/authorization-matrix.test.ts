@@ -30,7 +30,7 @@ const SIGNED_IN = row(               'P',  'P', 'P', 'P',    'P',     'P', T,   
 
 /** Who may call each endpoint (null: open to anybody, nothing to refuse). */
 const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
-  'auth.sendCode': null, 'auth.signup': null, 'auth.login': null, 'auth.demo': null, 'auth.logout': null, 'auth.reset': null,
+  'auth.sendCode': null, 'auth.signup': null, 'auth.login': null, 'auth.loginTwoFactor': null, 'auth.demo': null, 'auth.logout': null, 'auth.reset': null,
   'platform.health': null, 'platform.ready': null, 'platform.remotes': null, 'platform.openapi': null,
   'auth.me': SIGNED_IN,
   'projects.list': SIGNED_IN,
@@ -59,6 +59,11 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   // with a wrong current password (100 after the access step), so nobody's password changes here
   'account.password': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
   'apiKeys.list': row('P', 'P', 'P', 'P', 'P', 'P', T, T, T),
+  // a person's own sign-in: a browser session only; the writes below are refused by the service (wrong code, wrong password)
+  'twoFactor.status': row('P', 'P', 'P', 'P', 'P', 'P', T, T, T),
+  'twoFactor.setup': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
+  'twoFactor.enable': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
+  'twoFactor.disable': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
   'apiKeys.create': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
   'apiKeys.revoke': row('S', 'S', 'S', 'S', 'S', 'S', T, T, T),
   'transfers.offer': OWNER_ONLY,
@@ -161,6 +166,8 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
       'invitations.create': () => ({ account: uniqueEmail(), permission: 'rw', hours: 2 }),
       'manufacturer.register': () => ({ devices: [] }),
       'config.gatewayPut': () => LAN,
+      'twoFactor.enable': () => ({ code: '000000' }),
+      'twoFactor.disable': () => ({ password: 'Not-the-password-1' }),
       'config.devicePut': () => ({ name: 'Matrix-AP2' }),
     } satisfies Partial<Record<EndpointId, () => unknown>>);
   });
@@ -173,7 +180,8 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
     const tables = ['projects', 'project_members', 'api_keys', 'project_transfers', 'share_invitations', 'operations', 'config_sections', 'config_changes'];
     const parts = await Promise.all(tables.map((t) => env.db(t).select().orderBy('id')));
     const devices = await env.db('devices').select('sn', 'project_id', 'name', 'desired_name', 'config_version').orderBy('sn');
-    return JSON.stringify([parts, devices]);
+    const twoFactor = await env.db('account_two_factor').select().orderBy('account_id');
+    return JSON.stringify([parts, devices, twoFactor]);
   }
 
   it('has a row for every declared endpoint, and no row for one that is not declared', () => {

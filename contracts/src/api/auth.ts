@@ -78,6 +78,29 @@ export const MeResponseSchema = z.object({
 });
 export type MeResponse = z.output<typeof MeResponseSchema>;
 
+/**
+ * The login's answer: the account (session cookie set), or — for an account with two-factor sign-in —
+ * a challenge to answer with a code from the authenticator app or a recovery code (no session yet).
+ */
+export const TwoFactorChallengeSchema = z.object({
+  twoFactor: z.literal(true),
+  /** answer it at /auth/login/two-factor within `expiresInSeconds` */
+  challenge: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+export type TwoFactorChallenge = z.output<typeof TwoFactorChallengeSchema>;
+export const LoginResponseSchema = z.union([MeResponseSchema, TwoFactorChallengeSchema]);
+export type LoginResponse = z.output<typeof LoginResponseSchema>;
+
+/** 6 digits from the authenticator app, or a recovery code (xxxxx-xxxxx) */
+export const twoFactorCode = z
+  .string({ error: apiRuleKey('twoFactorCode', 'format') })
+  .trim()
+  .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, { error: apiRuleKey('twoFactorCode', 'format') });
+
+export const TwoFactorLoginRequestSchema = z.object({ challenge: z.string().min(1).max(128), code: twoFactorCode });
+export type TwoFactorLoginRequest = z.output<typeof TwoFactorLoginRequestSchema>;
+
 const tag = 'auth';
 const meAnswer = 'session cookie set; the account';
 /** what checking a verification code may answer (spec §5, §9) */
@@ -85,6 +108,50 @@ const codeErrors = [
   { code: ErrorCode.INCORRECT_VERIFICATION_CODE, text: 'auth.incorrectCode' },
   { code: ErrorCode.VERIFICATION_ATTEMPTS_EXCEEDED, text: 'auth.attemptsExceeded' },
 ] as const;
+
+function codeErrorsFor2fa() {
+  return [
+    { code: ErrorCode.INCORRECT_VERIFICATION_CODE, text: 'auth.incorrectTwoFactorCode' },
+    { code: ErrorCode.VERIFICATION_ATTEMPTS_EXCEEDED, text: 'auth.attemptsExceeded' },
+  ] as const;
+}
+
+export const TwoFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type TwoFactorStatus = z.output<typeof TwoFactorStatusSchema>;
+export const TwoFactorSetupSchema = z.object({
+  /** base32, for typing into the app by hand */
+  secret: z.string(),
+  /** otpauth:// URI (what a QR code holds) */
+  uri: z.string(),
+});
+export type TwoFactorSetup = z.output<typeof TwoFactorSetupSchema>;
+export const TwoFactorEnableRequestSchema = z.object({ code: z.string({ error: apiRuleKey('twoFactorCode', 'format') }).trim().regex(/^\d{6}$/, { error: apiRuleKey('twoFactorCode', 'format') }) });
+export const TwoFactorEnabledSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export const TwoFactorDisableRequestSchema = z.object({ password: accountPassword });
+
+/** The signed-in person's two-factor sign-in (a browser session only, like the account's API keys). */
+export const twoFactorEndpoints = {
+  status: endpoint({
+    method: 'get', path: '/account/two-factor', tag: 'account', auth: 'account',
+    summary: 'Whether two-factor sign-in is on, and how many recovery codes are left', response: TwoFactorStatusSchema,
+  }),
+  setup: endpoint({
+    method: 'post', path: '/account/two-factor/setup', tag: 'account', auth: 'account',
+    summary: 'A new secret for the authenticator app (not in use until confirmed with a code)', response: TwoFactorSetupSchema,
+    errors: [{ code: ErrorCode.DEMO_PROJECT, text: 'common.demoProject' }],
+  }),
+  enable: endpoint({
+    method: 'post', path: '/account/two-factor/enable', tag: 'account', auth: 'account',
+    summary: "Turn two-factor sign-in on with the app's first code; answers 10 recovery codes, shown once",
+    body: TwoFactorEnableRequestSchema, response: TwoFactorEnabledSchema, errors: codeErrorsFor2fa(),
+  }),
+  disable: endpoint({
+    method: 'post', path: '/account/two-factor/disable', tag: 'account', auth: 'account',
+    summary: 'Turn two-factor sign-in off (the password is asked again)',
+    body: TwoFactorDisableRequestSchema, response: z.null(),
+    errors: [{ code: ErrorCode.WRONG_OLD_PASSWORD, text: 'auth.wrongPassword' }],
+  }),
+};
 
 /** ARCHITECTURE §4: the auth endpoints, declared once (endpoint.ts). */
 export const authEndpoints = {
@@ -111,11 +178,18 @@ export const authEndpoints = {
     method: 'post', path: '/auth/login', tag, auth: 'none',
     summary: 'Log in; `ttl` is the cookie lifetime in seconds',
     description: meAnswer,
-    body: LoginRequestSchema, response: MeResponseSchema,
+    body: LoginRequestSchema, response: LoginResponseSchema,
     errors: [
       { code: ErrorCode.INCORRECT_CREDENTIALS, text: 'auth.incorrectCredentials' },
       { code: ErrorCode.LOGIN_LOCKED, text: 'auth.loginLocked' },
     ],
+  }),
+  loginTwoFactor: endpoint({
+    method: 'post', path: '/auth/login/two-factor', tag, auth: 'none',
+    summary: "Finish a login with two-factor sign-in: the authenticator app's code or a recovery code",
+    description: meAnswer,
+    body: TwoFactorLoginRequestSchema, response: MeResponseSchema,
+    errors: codeErrorsFor2fa(),
   }),
   demo: endpoint({
     method: 'post', path: '/auth/demo', tag, auth: 'none',

@@ -23,6 +23,8 @@ export const enApiErrors = {
     loginLocked: `Too many wrong passwords: {{account}} is locked for ${LIMITS.loginLockoutMinutes} minutes.`,
     accountExists: 'An account with {{account}} already exists. Please log in instead.',
     incorrectCode: 'The verification code is wrong or has expired.',
+    incorrectTwoFactorCode: 'This code is wrong or has been used already. Enter the current code from your authenticator app, or a recovery code.',
+    wrongPassword: 'The password is not right.',
     attemptsExceeded: 'Too many wrong codes: please ask for a new verification code.',
     codeMinuteLimit: 'A code was sent to {{account}} less than a minute ago: please wait a moment.',
     codeHourlyLimit: 'Too many codes were sent to {{account}} this hour: please try again later.',

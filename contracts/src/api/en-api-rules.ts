@@ -11,6 +11,7 @@ export const enApiRules = {
   address: { length: `The detailed address has at most ${A.addressMaxLength} characters` },
   projectId: { format: 'The project id must be a positive whole number' },
   operationId: { format: 'The operation id must be a positive whole number' },
+  twoFactorCode: { format: 'Enter the 6-digit code from your authenticator app, or a recovery code' },
   changeId: { format: 'The change id must be a positive whole number' },
   configSection: { value: 'There is no such configuration section here' },
   projectUpdate: {

@@ -3,7 +3,7 @@
 import { accountEndpoints } from './account.js';
 import { activationEndpoints } from './activations.js';
 import { apiKeyEndpoints } from './api-keys.js';
-import { authEndpoints } from './auth.js';
+import { authEndpoints, twoFactorEndpoints } from './auth.js';
 import { configEndpoints } from './config.js';
 import { deviceEndpoints, manufacturerEndpoints } from './devices.js';
 import type { AnyEndpoint } from './endpoint.js';
@@ -17,6 +17,7 @@ import { topologyEndpoints } from './topology.js';
 
 export const API = {
   auth: authEndpoints,
+  twoFactor: twoFactorEndpoints,
   projects: projectEndpoints,
   devices: deviceEndpoints,
   manufacturer: manufacturerEndpoints,

@@ -1,5 +1,5 @@
 // Log in with e-mail or mobile number and password; afterwards the page the user came for.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { navigate } from '../routing/history';
 import { useLocation, useSearchParams } from '../routing/router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,9 @@ import { clientStorage, publicApi } from '../shell-context';
 import { shellStore } from '../state/shell-store';
 import { safeNextPath } from './next-path';
 import { useSubmit } from './use-submit';
+
+// only accounts with two-factor sign-in need the second step: it is not part of the login page
+const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
 
 export type LrfNotice = 'resetDone' | 'loggedOut';
 export interface LrfLocationState { notice?: LrfNotice; account?: string }
@@ -25,15 +28,28 @@ export function LoginForm() {
   const state = (useLocation().state as LrfLocationState | null) ?? {};
   const [account, setAccount] = useState(state.account ?? clientStorage.getLastAccount() ?? '');
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<{ token: string; account: string } | null>(null);
   const submit = useSubmit();
 
+  const signedIn = (who: string) => {
+    forgetOtherAccount(who);
+    navigate(safeNextPath(params.get('next')), { replace: true });
+  };
   const onSubmit = submit.handle(async () => {
     const parsed = LoginRequestSchema.safeParse({ account, password });
     if (!parsed.success) return; // each field shows its rule's message
-    await publicApi.call(authEndpoints.login, { body: parsed.data });
-    forgetOtherAccount(parsed.data.account);
-    navigate(safeNextPath(params.get('next')), { replace: true });
+    const answer = await publicApi.call(authEndpoints.login, { body: parsed.data });
+    if ('twoFactor' in answer) setChallenge({ token: answer.challenge, account: parsed.data.account });
+    else signedIn(parsed.data.account);
   });
+
+  if (challenge) {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorStep challenge={challenge.token} onDone={() => signedIn(challenge.account)} onBack={() => { setChallenge(null); setPassword(''); }} />
+      </Suspense>
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="lrf-login-title">

@@ -6,6 +6,7 @@ import { clearSessionCookie, setSessionCookie } from '../../http/cookies.js';
 import type { Handlers } from '../../http/endpoints.js';
 import { sessionToken } from '../../http/session.js';
 import type { AuthService, IssuedSession } from './auth.service.js';
+import type { TwoFactor } from './two-factor.js';
 
 function startSession(req: Request, res: Response, issued: IssuedSession): MeResponse {
   setSessionCookie(req, res, issued.token, issued.maxAgeSeconds);
@@ -16,7 +17,11 @@ export function authHandlers(auth: AuthService): Handlers['auth'] {
   return {
     sendCode: ({ body }) => auth.sendCode(body),
     signup: async ({ req, res, body }) => startSession(req, res, await auth.signup(body, sessionToken(req))),
-    login: async ({ req, res, body }) => startSession(req, res, await auth.login(body, sessionToken(req))),
+    login: async ({ req, res, body }) => {
+      const outcome = await auth.login(body, sessionToken(req));
+      return 'session' in outcome ? startSession(req, res, outcome.session) : outcome.challenge;
+    },
+    loginTwoFactor: async ({ req, res, body }) => startSession(req, res, await auth.loginTwoFactor(body.challenge, body.code, sessionToken(req))),
     demo: async ({ req, res }) => startSession(req, res, await auth.demoLogin(sessionToken(req))),
     logout: async ({ req, res }) => {
       await auth.logout(sessionToken(req));
@@ -26,6 +31,19 @@ export function authHandlers(auth: AuthService): Handlers['auth'] {
     me: (call) => call.session().me,
     reset: async ({ body }) => {
       await auth.reset(body);
+      return null;
+    },
+  };
+}
+
+/** Handlers of the signed-in person's two-factor sign-in (API.twoFactor). */
+export function twoFactorHandlers(twoFactor: TwoFactor): Handlers['twoFactor'] {
+  return {
+    status: (call) => twoFactor.status(call.principal()),
+    setup: (call) => twoFactor.setup(call.principal(), call.session().me.account),
+    enable: (call) => twoFactor.enable(call.principal(), call.body.code),
+    disable: async (call) => {
+      await twoFactor.disable(call.principal(), call.body.password);
       return null;
     },
   };

@@ -9,6 +9,7 @@ import type { Logger } from '../../logger.js';
 import type { AuthRepository, SessionWithAccount } from './auth.repository.js';
 import { createSessionCache } from './session-cache.js';
 import type { Sender } from './sender.js';
+import type { TwoFactor } from './two-factor.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -39,7 +40,11 @@ export interface AuthServiceDeps {
   logger: Logger;
   clock: () => number;
   demoAccount: string;
+  /** two-factor sign-in: a login with the right password answers a challenge for accounts that have it on */
+  twoFactor: TwoFactor;
 }
+
+export type LoginOutcome = { session: IssuedSession } | { challenge: { twoFactor: true; challenge: string; expiresInSeconds: number } };
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const hashCode = (account: string, code: string): string => createHash('sha256').update(`${account}\n${code}`).digest('hex');
@@ -156,7 +161,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * spec §8 codes 4 and 80: five failures for one identifier within 5 minutes lock it for 30
      * minutes (stored, survives restarts). Unknown accounts get the same answers and timing.
      */
-    async login(input: LoginRequest, oldToken: string | undefined): Promise<IssuedSession> {
+    async login(input: LoginRequest, oldToken: string | undefined): Promise<LoginOutcome> {
       const now = clock();
       const { account, password } = input;
       const throttle = await repo.getThrottle(account);
@@ -178,8 +183,21 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError(ErrorCode.INCORRECT_CREDENTIALS);
       }
       if (throttle) await repo.clearThrottle(account);
+      if (await deps.twoFactor.enabled(row.id)) {
+        logger.info({ event: 'login-two-factor', accountId: row.id }, 'password right, two-factor code asked');
+        return { challenge: await deps.twoFactor.challenge(row.id, input.ttl) };
+      }
       logger.info({ event: 'login', accountId: row.id }, 'logged in');
-      return issueSession(row, false, input.ttl, oldToken);
+      return { session: await issueSession(row, false, input.ttl, oldToken) };
+    },
+
+    /** The second step of a login with two-factor sign-in. */
+    async loginTwoFactor(challenge: string, code: string, oldToken: string | undefined): Promise<IssuedSession> {
+      const { accountId, ttl } = await deps.twoFactor.answer(challenge, code);
+      const row = await repo.findAccountById(accountId);
+      if (!row) throw new AppError(ErrorCode.INCORRECT_VERIFICATION_CODE);
+      logger.info({ event: 'login', accountId, twoFactor: true }, 'logged in');
+      return issueSession(row, false, ttl, oldToken);
     },
 
     /** One-click live demo (spec §1): the seeded demo account, read-only on the demo projects. */

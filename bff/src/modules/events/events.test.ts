@@ -113,11 +113,13 @@ describe.each(cases)('project events (SSE) on %s with %s', (backend, broker) => 
     expect(renamed.status).toBe(200);
     // ARCHITECTURE §3: the answer and the event carry the row's revision, raised by the rename
     expect(renamed.body.data.revision).toBeGreaterThan(before);
-    await until(() => stream.received.events.length >= 1);
-    expect(stream.received.events[0]).toEqual({
+    await until(() => stream.received.events.some((e) => e.type === 'device'));
+    expect(stream.received.events.find((e) => e.type === 'device')).toEqual({
       type: 'device',
       data: { type: 'device', device: expect.objectContaining({ sn, name: 'Renamed', pendingConfig: true, revision: renamed.body.data.revision }) },
     });
+    // the rename is a configuration change of the name section, in the history as it is stored
+    expect(stream.received.events.find((e) => e.type === 'config')?.data).toMatchObject({ type: 'config', change: { section: 'name', sn, result: 'pending', changes: [{ path: 'name', new: 'Renamed' }] } });
 
     expect((await c.post(`/api/v1/projects/${id}/devices/${sn}/operations`, { kind: 'locate' })).status).toBe(202);
     await until(() => stream.received.events.some((e) => e.type === 'operation'));

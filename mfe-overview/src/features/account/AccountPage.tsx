@@ -9,6 +9,7 @@ import {
   useLoad, useMfe, useNotice, useSchemaForm, type TableColumn,
 } from '@airloom/shared-ui';
 import { createOverviewApi, type OverviewApi } from '../../api';
+import { TwoFactorCard } from './TwoFactorCard';
 
 export function AccountPage() {
   const { t } = useTranslation('overview');
@@ -20,6 +21,7 @@ export function AccountPage() {
       <Stack $gap="xl">
         <ProfileCard api={api} nick={mfe.session.nick} />
         <PasswordCard api={api} />
+        <TwoFactorCard />
         <ApiKeysCard api={api} />
       </Stack>
     </Page>
