@@ -16,7 +16,7 @@ const legacySource = readFileSync(here('./public/legacy-browser.js'));
 const legacyScript = `legacy-browser.${createHash('sha256').update(legacySource).digest('hex').slice(0, 8)}.js`;
 
 // Permission flags of the build configuration (spec §2): AIRLOOM_FLAGS=beta,sharing,… (default:
-// beta and sharing; wifimap and topology join the default when their screens are built).
+// beta and sharing; wifimap, topology and backup join the default when their screens are built).
 const flags = (process.env.AIRLOOM_FLAGS ?? 'beta,sharing').split(',').map((f) => f.trim()).filter(Boolean);
 
 // The installed version of each shared package, which the runtime announces to the remotes.

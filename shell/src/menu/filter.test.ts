@@ -3,7 +3,7 @@ import { defaultLanding, entryDecision, filterMenu, projectLanding, type MenuCon
 import { findEntry, flattenMenu, MENU_TREE, type BuildFlag, type MenuEntry } from './tree';
 
 const ALL_REMOTES = ['overview', 'dashboard', 'network', 'devices', 'wireless', 'data'];
-const base: MenuContext = { accessType: 'web', netMode: 0, flags: ['beta', 'sharing', 'wifimap', 'topology'], right: 'rw', deployedRemotes: ALL_REMOTES };
+const base: MenuContext = { accessType: 'web', netMode: 0, flags: ['beta', 'sharing', 'wifimap', 'topology', 'backup'], right: 'rw', deployedRemotes: ALL_REMOTES };
 
 const visiblePaths = (ctx: Partial<MenuContext>) => flattenMenu(filterMenu(MENU_TREE, { ...base, ...ctx })).map((e) => e.path);
 const entry = (path: string): MenuEntry => {
@@ -93,15 +93,17 @@ describe('filterMenu', () => {
 
   describe('build flag column', () => {
     it.each(SPEC_TABLE.map(([path, , , flag]) => [path, flag] as const))('%s needs build flag %s', (path, flag) => {
-      expect(visiblePaths({ flags: [] }).includes(path)).toBe(flag === null);
       const requires = entry(path).requires;
-      if (flag) expect(visiblePaths({ flags: requires ? [flag, requires] : [flag] }).includes(path)).toBe(true);
+      expect(visiblePaths({ flags: [] }).includes(path)).toBe(flag === null && !requires);
+      const needed = [flag, requires].filter((f): f is BuildFlag => Boolean(f));
+      if (needed.length > 0) expect(visiblePaths({ flags: needed }).includes(path)).toBe(true);
     });
 
     // a part not built is not in the menu, beta or not
     it.each([
       ['/manage/visualization/td', 'wifimap'],
       ['/manage/visualization/topo', 'topology'],
+      ['/manage/backup', 'backup'],
     ] as const)('%s stays hidden with beta on until %s is built', (path, requires) => {
       expect(visiblePaths({ flags: ['beta'] }).includes(path)).toBe(false);
       expect(visiblePaths({ flags: ['beta', requires] }).includes(path)).toBe(true);
@@ -128,6 +130,13 @@ describe('filterMenu', () => {
       // The default build leaves sharing off until its screen exists.
       expect(visiblePaths({ deployedRemotes: ['overview'], flags: ['beta'] })).toEqual(['/overview/preview', '/overview/list']);
     });
+  });
+
+  it('the devices remote shows what is built with the default build flags: device configuration and the gateway settings, not backup', () => {
+    expect(visiblePaths({ deployedRemotes: ['devices'], flags: ['beta', 'sharing'] })).toEqual([
+      '/manage/devconf', '/manage/networkconf/netset', '/manage/networkconf/vlan', '/manage/networkconf/dhcp',
+      '/manage/networkconf/static', '/manage/networkconf/router', '/manage/networkconf/port',
+    ]);
   });
 
   it('drops groups left empty and keeps the menu order', () => {

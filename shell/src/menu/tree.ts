@@ -9,10 +9,10 @@ export type NetModeValue = 0 | 1;
 export type Right = 'rw' | 'r';
 /**
  * Permission flags from the build configuration (spec §2): `beta` marks the beta screens, `sharing`
- * the permission-sharing screen. `wifimap` and `topology` gate screens not built yet (a part not
- * built is not in the menu); each joins the default flags when its screen is built.
+ * the permission-sharing screen. `wifimap`, `topology` and `backup` gate screens not built yet (a
+ * part not built is not in the menu); each joins the default flags when its screen is built.
  */
-export type BuildFlag = 'beta' | 'sharing' | 'wifimap' | 'topology';
+export type BuildFlag = 'beta' | 'sharing' | 'wifimap' | 'topology' | 'backup';
 /** The remote (Module Federation name) that owns a screen (ARCHITECTURE §1). */
 export type RemoteName = 'overview' | 'dashboard' | 'network' | 'devices' | 'wireless' | 'data';
 /** spec §2 menu groups, plus the overview pages that sit above them. */
@@ -111,8 +111,8 @@ export const MENU_TREE: readonly MenuNode[] = [
     kind: 'group', id: 'tool', labelKey: 'menu.group.tool', children: [
       // spec §6: sharing is the manager's business; a read-only user cannot share.
       manage('/manage/authority', 'menu.permissionSharing', 'overview', { access: WEB_ONLY, right: 'rw', flag: 'sharing' }),
-      // spec §2: backup is WLAN only; restoring writes configuration, so it needs rw.
-      manage('/manage/backup', 'menu.configurationBackup', 'devices', { netModes: WLAN_ONLY, right: 'rw' }),
+      // spec §2: backup is WLAN only; restoring writes configuration, so it needs rw. Not built yet.
+      manage('/manage/backup', 'menu.configurationBackup', 'devices', { netModes: WLAN_ONLY, right: 'rw', requires: 'backup' }),
     ],
   },
 ];
