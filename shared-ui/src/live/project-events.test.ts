@@ -31,6 +31,18 @@ describe('openProjectEvents', () => {
     expect(events).toEqual([{ type: 'device', device: row }, { type: 'device-removed', sn: row.sn }]);
   });
 
+  it('passes on configuration changes (ARCHITECTURE §7) as they are stored and as their result changes', () => {
+    const { events } = open();
+    const es = ScriptedEventSource.last;
+    es.open();
+    const change = {
+      id: 3, revision: 2, projectId: 1, section: 'vlan', sn: 'ALGW120000000001', version: 2, actor: 'ann@example.com',
+      createdAt: '2025-01-01T00:00:00.000Z', changes: [{ path: 'vlans.1.name', old: 'Guests', new: 'Staff' }], result: 'applied', error: null, revertOf: null,
+    } as const;
+    es.emitRaw('config', JSON.stringify({ type: 'config', change }));
+    expect(events).toEqual([{ type: 'config', change }]);
+  });
+
   it('opens a stream the server closed again after a pause, and reports the reconnection once', () => {
     const { states, reconnected, close } = open();
     const first = ScriptedEventSource.last;
