@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import type { ConfigSection, DeviceItem } from '@airloom/contracts';
 import { sectionSchemaFor, type SectionFacts } from '@airloom/contracts/config';
-import { ApiError, Button, Card, InlineNotice, Row, Spinner, Stack, refusalText, useCan, useMfe, useNotice } from '@airloom/shared-ui';
+import { ApiError, Button, Card, InlineNotice, Row, Spinner, Stack, refusalText, translateFailure, useCan, useMfe, useNotice } from '@airloom/shared-ui';
 import type { DevicesApi, SectionRef } from '../../api';
 import { BoundFormContext } from './fields';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -117,7 +117,9 @@ function SectionFormView({ api, target, device, facts, changes, title, extraIssu
     } catch (err) {
       const message = err instanceof ApiError ? err.message : t('errors.generic.operationFailed');
       form.applyServerError(err);
-      setFormError(t('section.saveFailed', { message }));
+      // what the server found in another section or the body as a whole has no field here
+      const elsewhere = err instanceof ApiError ? Object.entries(err.fields).filter(([path]) => path.startsWith('_')).map(([, key]) => translateFailure(t, { key, params: {} })) : [];
+      setFormError([t('section.saveFailed', { message }), ...elsewhere].join(' '));
     } finally {
       mfe.setLoading('end');
       setSaving(false);
