@@ -26,13 +26,15 @@ export function PoeBudget({ detail }: { detail: DeviceDetail | null }) {
 export function PoeForm({ model, detail }: { model: DeviceModel; detail: DeviceDetail | null }) {
   const { t } = useTranslation('devices');
   const { form } = useBoundForm();
+  // a power being typed may not be a number yet: it counts as nothing until it is
   const section = form.values as unknown as PoeSection;
+  const counted = { ports: section.ports.map((p) => ({ ...p, powerW: typeof p.powerW === 'number' ? p.powerW : 0 })) };
   const ports = listAt(form.values, 'ports') as { port: number }[];
   const ignored = nonPoePorts(model, section);
   return (
     <Stack $gap="lg">
       <PoeBudget detail={detail} />
-      <p>{t('poe.allotted', { w: poeAllotted(model, section).toFixed(2), budget: model.ports.poeBudgetW.toFixed(2) })}</p>
+      <p>{t('poe.allotted', { w: poeAllotted(model, counted).toFixed(2), budget: model.ports.poeBudgetW.toFixed(2) })}</p>
       {ignored.length > 0 && <InlineNotice tone="info">{t('rules.poe.notPoe')}</InlineNotice>}
       <GroupError path="ports" />
       <ScrollBox>
