@@ -60,9 +60,7 @@ beforeAll(async () => {
   await page.goto('/overview/list');
   await page.getByRole('button', { name: 'Open Marina' }).click();
   await page.waitForURL('**/manage/status**');
-  for (const s of specs) {
-    await expect.poll(() => page.locator(`[data-device-sn="${s.sn}"]`).count(), { timeout: LIVE_TIMEOUT }).toBe(1);
-  }
+  for (const s of specs) await page.locator(`[data-device-sn="${s.sn}"] >> xpath=ancestor::tr//*[@data-status="1"]`).waitFor({ timeout: LIVE_TIMEOUT });
 }, 120_000);
 
 afterAll(async () => {
@@ -122,6 +120,8 @@ describe('gateway settings and switch configuration', () => {
     // the device handles what it is sent a little late, so the wait is on screen long enough to see
     fleet.get(gateway.sn)!.latencyMs = 1500;
     await form.getByRole('button', { name: 'Save' }).click();
+    // first the wait (the page had "Applied" for the factory settings before), then the device's confirmation
+    await expect.poll(states, { timeout: LIVE_TIMEOUT }).toContain('pending');
     await expect.poll(() => state().getAttribute('data-config-state'), { timeout: LIVE_TIMEOUT }).toBe('applied');
     fleet.get(gateway.sn)!.latencyMs = 0;
     const seen = await states();
@@ -185,10 +185,11 @@ describe('gateway settings and switch configuration', () => {
     expect(await budget.textContent()).toMatch(/Total\d+\.\d\d W/);
 
     const form = page.getByRole('form', { name: 'PoE' });
-    await form.getByLabel('PoE on port 1').uncheck();
+    await form.getByLabel('PoE on port 1', { exact: true }).uncheck();
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => state().getAttribute('data-config-state'), { timeout: LIVE_TIMEOUT }).toBe('applied');
-    expect(holds(fleet.get(switchSpec.sn)!, (p, v) => p === 'Device.Ethernet.Interface.1.X_AIRLOOM_PoEEnable' && v === 'false')).toBe(true);
+    const off = () => holds(fleet.get(switchSpec.sn)!, (p, v) => p === 'Device.Ethernet.Interface.1.X_AIRLOOM_PoEEnable' && v === 'false');
+    await expect.poll(off, { timeout: LIVE_TIMEOUT }).toBe(true);
+    await expect.poll(() => state().textContent(), { timeout: LIVE_TIMEOUT }).toMatch(/^Applied.*Version 1,/);
   });
 
   it('the demo project shows its gateway settings read-only and says why', async () => {
