@@ -1,7 +1,7 @@
 // Form controls bound to a path of the section being edited: the value at that path, its sentence
 // under it, and disabled when the user may not change the section (the frame says why).
 import { createContext, useContext, type ReactNode } from 'react';
-import { InlineNotice, Select, TextField, type SelectOption } from '@airloom/shared-ui';
+import { InlineNotice, Select, TextField, VisuallyHidden, type SelectOption } from '@airloom/shared-ui';
 import { Checkbox } from '../../components/Checkbox';
 import { getAt, type Path, type SectionForm } from './section-form';
 
@@ -20,17 +20,21 @@ export function useBoundForm(): BoundForm {
 
 interface FieldProps {
   path: Path;
-  label: ReactNode;
+  label: string;
   hint?: ReactNode;
+  /** in a table row the column header says it: the label is for screen readers only */
+  hiddenLabel?: boolean;
 }
 
+const shown = (label: string, hidden?: boolean): ReactNode => (hidden ? <VisuallyHidden>{label}</VisuallyHidden> : label);
+
 /** Text; `optional`: left empty, the key is left out of the body. */
-export function TextAt({ path, label, hint, optional, type }: FieldProps & { optional?: boolean; type?: 'text' | 'password' }) {
+export function TextAt({ path, label, hint, hiddenLabel, optional, type }: FieldProps & { optional?: boolean; type?: 'text' | 'password' }) {
   const { form, editable } = useBoundForm();
   const value = getAt(form.values, path);
   return (
     <TextField
-      label={label}
+      label={shown(label, hiddenLabel)}
       hint={hint}
       type={type}
       autoComplete="off"
@@ -43,12 +47,12 @@ export function TextAt({ path, label, hint, optional, type }: FieldProps & { opt
 }
 
 /** A number; what is not a number yet stays as typed, and the schema says what is wrong with it. */
-export function NumberAt({ path, label, hint }: FieldProps) {
+export function NumberAt({ path, label, hint, hiddenLabel }: FieldProps) {
   const { form, editable } = useBoundForm();
   const value = getAt(form.values, path);
   return (
     <TextField
-      label={label}
+      label={shown(label, hiddenLabel)}
       hint={hint}
       inputMode="decimal"
       autoComplete="off"
@@ -61,12 +65,12 @@ export function NumberAt({ path, label, hint }: FieldProps) {
 }
 
 /** A choice; option values are strings, `numeric` stores them as numbers. */
-export function SelectAt({ path, label, hint, options, numeric }: FieldProps & { options: readonly SelectOption[]; numeric?: boolean }) {
+export function SelectAt({ path, label, hint, hiddenLabel, options, numeric }: FieldProps & { options: readonly SelectOption[]; numeric?: boolean }) {
   const { form, editable } = useBoundForm();
   const value = getAt(form.values, path);
   return (
     <Select
-      label={label}
+      label={shown(label, hiddenLabel)}
       hint={hint}
       options={options}
       value={value === undefined || value === null ? '' : String(value)}
@@ -77,9 +81,9 @@ export function SelectAt({ path, label, hint, options, numeric }: FieldProps & {
   );
 }
 
-export function CheckAt({ path, label }: FieldProps) {
+export function CheckAt({ path, label, hiddenLabel }: FieldProps) {
   const { form, editable } = useBoundForm();
-  return <Checkbox label={label} checked={getAt(form.values, path) === true} onChange={(v) => form.set(path, v)} error={form.errorAt(path)} disabled={!editable} />;
+  return <Checkbox label={shown(label, hiddenLabel)} checked={getAt(form.values, path) === true} onChange={(v) => form.set(path, v)} error={form.errorAt(path)} disabled={!editable} />;
 }
 
 /** The sentence of a rule about a whole list or the section (a count, a port that must be chosen). */

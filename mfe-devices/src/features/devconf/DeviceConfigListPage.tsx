@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { DeviceItem } from '@airloom/contracts';
 import { Button, EmptyState, InlineNotice, Page, PageHeader, Spinner, Table, useMfe, type ProjectRef, type TableColumn } from '@airloom/shared-ui';
 import { createDevicesApi } from '../../api';
+import { deviceLabel } from '../config/device-name';
 import { useProjectConfig } from '../config/useProjectConfig';
 import { DeviceStatusBadge } from './DeviceStatusBadge';
 
@@ -35,7 +36,7 @@ function DeviceList({ project }: { project: ProjectRef }) {
 
   const columns = useMemo<TableColumn<DeviceItem>[]>(
     () => [
-      { id: 'name', header: t('devconf.column.name'), value: (d) => d.name, hideable: false },
+      { id: 'name', header: t('devconf.column.name'), value: (d) => deviceLabel(d), hideable: false },
       { id: 'status', header: t('devconf.column.status'), value: (d) => d.status, cell: (d) => <DeviceStatusBadge device={d} /> },
       { id: 'type', header: t('devconf.column.type'), value: (d) => t(`enums.deviceType.${d.type}`) },
       { id: 'model', header: t('devconf.column.model'), value: (d) => d.model },
@@ -59,7 +60,7 @@ function DeviceList({ project }: { project: ProjectRef }) {
           searchable
           initialSort={{ id: 'name' }}
           rowActions={(d) => (
-            <Button size="sm" aria-label={t('devconf.configureDevice', { name: d.name })} onClick={() => navigate(configPath(d.sn))}>
+            <Button size="sm" aria-label={t('devconf.configureDevice', { name: deviceLabel(d) })} onClick={() => navigate(configPath(d.sn))}>
               {t('devconf.configure')}
             </Button>
           )}

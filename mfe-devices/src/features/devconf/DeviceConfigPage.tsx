@@ -10,6 +10,7 @@ import { DEVICE_SECTIONS, sectionApplies, type DeviceSectionName, type SectionFa
 import { EmptyState, InlineNotice, Page, PageHeader, Spinner, useLoad, useMfe, type ProjectRef } from '@airloom/shared-ui';
 import { createDevicesApi, type DevicesApi } from '../../api';
 import { factsOf } from '../config/device-model';
+import { deviceLabel } from '../config/device-name';
 import { SectionEditor } from '../config/SectionEditor';
 import { useProjectConfig, type ChangeSignal } from '../config/useProjectConfig';
 import { DhcpForm } from '../netconf/DhcpForm';
@@ -64,7 +65,7 @@ function DeviceConfig({ project, sn, section }: { project: ProjectRef; sn: strin
   return (
     <Page>
       <PageHeader
-        title={device ? t('devconf.deviceTitle', { name: device.name }) : t('devconf.title')}
+        title={device ? t('devconf.deviceTitle', { name: deviceLabel(device) }) : t('devconf.title')}
         description={device ? <DeviceLine device={device} /> : undefined}
       />
       {config.error && <InlineNotice tone="danger">{t('devconf.loadFailed', { message: config.error.message })}</InlineNotice>}
@@ -74,7 +75,7 @@ function DeviceConfig({ project, sn, section }: { project: ProjectRef; sn: strin
         <EmptyState title={t('devconf.notInProject')} action={<NavLink to="/manage/devconf">{t('devconf.back')}</NavLink>} />
       ) : (
         <>
-          <Tabs aria-label={t('devconf.tabsLabel', { name: device.name })}>
+          <Tabs aria-label={t('devconf.tabsLabel', { name: deviceLabel(device) })}>
             <ul>
               {tabs.map((s) => (
                 <li key={s}>

@@ -55,10 +55,10 @@ export function PoeForm({ model, detail }: { model: DeviceModel; detail: DeviceD
                   <PoeStatus port={reportedPort(detail, p.port)} hasPoe />
                 </td>
                 <td>
-                  <CheckAt path={`ports.${i}.enabled`} label={t('poe.enabledOf', { port: p.port })} />
+                  <CheckAt path={`ports.${i}.enabled`} label={t('poe.enabledOf', { port: p.port })} hiddenLabel />
                 </td>
                 <td>
-                  <NumberAt path={`ports.${i}.powerW`} label={t('poe.powerOf', { port: p.port })} />
+                  <NumberAt path={`ports.${i}.powerW`} label={t('poe.powerOf', { port: p.port })} hiddenLabel />
                 </td>
               </tr>
             ))}

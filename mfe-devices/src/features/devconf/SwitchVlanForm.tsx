@@ -136,10 +136,10 @@ function PortMembership() {
             <tr key={p.port} data-port={p.port}>
               <th scope="row">{p.port}</th>
               <td>
-                <SelectAt path={`ports.${i}.pvid`} label={t('switchVlan.pvidOf', { port: p.port })} options={pvids} numeric />
+                <SelectAt path={`ports.${i}.pvid`} label={t('switchVlan.pvidOf', { port: p.port })} hiddenLabel options={pvids} numeric />
               </td>
               <td>
-                <CheckAt path={`ports.${i}.trunk`} label={t('switchVlan.trunkOf', { port: p.port })} />
+                <CheckAt path={`ports.${i}.trunk`} label={t('switchVlan.trunkOf', { port: p.port })} hiddenLabel />
               </td>
               {ids.map((id) => (
                 <td key={id}>
@@ -198,7 +198,7 @@ export function SwitchVlanForm({ model }: { model: DeviceModel }) {
                   <th scope="col">{t('field.vlanId')}</th>
                   <th scope="col">{t('field.name')}</th>
                   <th scope="col">{t('switchVlan.wireless')}</th>
-                  <th scope="col">{t('list.actions')}</th>
+                  {editable && <th scope="col">{t('list.actions')}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -206,14 +206,16 @@ export function SwitchVlanForm({ model }: { model: DeviceModel }) {
                   <tr key={`${v.id}-${i}`}>
                     <td>{v.id}</td>
                     <td>
-                      <TextAt path={`vlans.${i}.name`} label={t('vlan.nameOf', { id: v.id })} />
+                      <TextAt path={`vlans.${i}.name`} label={t('vlan.nameOf', { id: v.id })} hiddenLabel />
                     </td>
                     <td>
-                      <CheckAt path={`vlans.${i}.wireless`} label={t('switchVlan.wirelessOf', { id: v.id })} />
+                      <CheckAt path={`vlans.${i}.wireless`} label={t('switchVlan.wirelessOf', { id: v.id })} hiddenLabel />
                     </td>
-                    <td>
-                      <RemoveItem path="vlans" index={i} label={t('vlan.remove', { id: v.id })} />
-                    </td>
+                    {editable && (
+                      <td>
+                        <RemoveItem path="vlans" index={i} label={t('vlan.remove', { id: v.id })} />
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

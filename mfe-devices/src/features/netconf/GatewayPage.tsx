@@ -8,6 +8,7 @@ import { GATEWAY_TYPES, gatewayConflicts, sectionApplies, type DeviceModel, type
 import { EmptyState, InlineNotice, Page, PageHeader, Spinner, useLoad, useMfe, type ProjectRef } from '@airloom/shared-ui';
 import { createDevicesApi, type DevicesApi } from '../../api';
 import { factsOf } from '../config/device-model';
+import { deviceLabel } from '../config/device-name';
 import { SectionEditor } from '../config/SectionEditor';
 import type { Body } from '../config/section-form';
 import { useProjectConfig, type ChangeSignal } from '../config/useProjectConfig';
@@ -78,7 +79,7 @@ function GatewayLine({ gateway }: { gateway: DeviceItem }) {
   const { t } = useTranslation('devices');
   return (
     <>
-      {t('gateway.device', { name: gateway.name, model: gateway.model })} <DeviceStatusBadge device={gateway} />
+      {t('gateway.device', { name: deviceLabel(gateway), model: gateway.model })} <DeviceStatusBadge device={gateway} />
     </>
   );
 }

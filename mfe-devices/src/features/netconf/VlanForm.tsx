@@ -114,13 +114,13 @@ export function VlanForm({ model }: { model: DeviceModel }) {
                     <ErrorOnly path={`vlans.${i}.id`} />
                   </td>
                   <td>
-                    <TextAt path={`vlans.${i}.name`} label={t('vlan.nameOf', { id: row.id })} />
+                    <TextAt path={`vlans.${i}.name`} label={t('vlan.nameOf', { id: row.id })} hiddenLabel />
                   </td>
                   <td>
-                    <TextAt path={`vlans.${i}.ip`} label={t('vlan.ipOf', { id: row.id })} />
+                    <TextAt path={`vlans.${i}.ip`} label={t('vlan.ipOf', { id: row.id })} hiddenLabel />
                   </td>
                   <td>
-                    <NumberAt path={`vlans.${i}.mask`} label={t('vlan.maskOf', { id: row.id })} />
+                    <NumberAt path={`vlans.${i}.mask`} label={t('vlan.maskOf', { id: row.id })} hiddenLabel />
                   </td>
                   {editable && (
                     <td>
