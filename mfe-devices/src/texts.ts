@@ -136,7 +136,7 @@ export const devicesEn = {
     failed: 'The route table could not be read: {{message}}',
     static: 'Static routes',
     device: 'Routes the device made (connected, default)',
-    noneOf: '{{kind}}: none.',
+    none: 'None.',
     interface: 'Interface',
     enabled: 'Enabled',
     yes: 'Yes',

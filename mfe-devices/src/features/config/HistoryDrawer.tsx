@@ -27,7 +27,7 @@ const Entries = styled.ol`
   > li { border-bottom: 1px solid ${({ theme }) => theme.colors.border}; padding-bottom: ${({ theme }) => theme.space.lg}; }
   h3 { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.sm}; align-items: center; }
   ul { margin: ${({ theme }) => theme.space.sm} 0; padding-left: ${({ theme }) => theme.space.lg}; }
-  code { overflow-wrap: anywhere; }
+  li, code { overflow-wrap: anywhere; }
 `;
 
 /** A stored value as a person reads it: absent is a dash, lists and objects as compact JSON. */

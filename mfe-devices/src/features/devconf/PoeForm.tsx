@@ -15,7 +15,7 @@ export function PoeBudget({ detail }: { detail: DeviceDetail | null }) {
   if (!detail?.poe) return <p>{t('poe.noReport')}</p>;
   const figures = poeBudgetFigures(detail.poe.total, detail.poe.used);
   return (
-    <Grid $min="140px" role="group" aria-label={t('poe.budget')}>
+    <Grid $min="170px" role="group" aria-label={t('poe.budget')}>
       <Stat label={t('poe.total')} value={t('poe.watts', { w: figures.total })} />
       <Stat label={t('poe.used')} value={t('poe.watts', { w: figures.used })} />
       <Stat label={t('poe.remaining')} value={t('poe.watts', { w: figures.remaining })} />

@@ -1,6 +1,7 @@
 // The route table (spec §2 /manage/networkconf/router): read from the gateway now, not the stored
 // configuration; static routes apart from the routes the device made itself (connected, default).
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import type { RouteTable as RouteTableData } from '@airloom/contracts';
 import { Button, Card, InlineNotice, Row, Spinner, Stack, useLoad } from '@airloom/shared-ui';
 import type { DevicesApi } from '../../api';
@@ -10,7 +11,21 @@ type RouteRow = RouteTableData['routes'][number];
 
 function Routes({ label, routes }: { label: string; routes: readonly RouteRow[] }) {
   const { t } = useTranslation('devices');
-  if (routes.length === 0) return <p>{t('routeTable.noneOf', { kind: label })}</p>;
+  return (
+    <Stack $gap="sm">
+      <Heading>{label}</Heading>
+      {routes.length === 0 ? <p>{t('routeTable.none')}</p> : <RouteRows label={label} routes={routes} />}
+    </Stack>
+  );
+}
+
+const Heading = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+function RouteRows({ label, routes }: { label: string; routes: readonly RouteRow[] }) {
+  const { t } = useTranslation('devices');
   return (
     <ScrollBox>
       <table aria-label={label}>
