@@ -1,7 +1,7 @@
 // The history of one section (ARCHITECTURE §7 "every write records a change"): newest first, who,
 // when, each field old → new, and the result; any earlier version can be made the desired one again
 // (Revert, after a confirmation), which is a new change of its own.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ConfigChange } from '@airloom/contracts';
@@ -63,8 +63,11 @@ export function HistoryDrawer({ api, target, title, currentVersion, mayRevert, c
   const { reload } = history;
 
   // a change of this section (or a broken stream) shows in the list at once
+  const heard = useRef(changes.seq);
   useEffect(() => {
-    if (changes.seq > 0) reload();
+    if (changes.seq === heard.current) return;
+    heard.current = changes.seq;
+    reload();
   }, [changes.seq, reload]);
 
   async function revert(change: ConfigChange) {

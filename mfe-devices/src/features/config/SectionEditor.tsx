@@ -86,6 +86,7 @@ function SectionFormView({ api, target, device, facts, changes, title, extraIssu
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const historyButton = useRef<HTMLButtonElement>(null);
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   const decision = useCan(target.kind === 'gateway' ? 'network.configure' : 'device.configure', device);
   const editable = decision.ok;
@@ -132,7 +133,7 @@ function SectionFormView({ api, target, device, facts, changes, title, extraIssu
       <Stack $gap="lg">
         <Row $justify="between">
           <SectionState section={section} />
-          <Button variant="secondary" size="sm" onClick={() => setHistoryOpen(true)} aria-haspopup="dialog" aria-expanded={historyOpen}>
+          <Button ref={historyButton} variant="secondary" size="sm" onClick={() => setHistoryOpen(true)} aria-expanded={historyOpen}>
             {t('history.open')}
           </Button>
         </Row>
@@ -178,7 +179,11 @@ function SectionFormView({ api, target, device, facts, changes, title, extraIssu
           currentVersion={section.version}
           mayRevert={editable}
           changes={changes}
-          onClose={() => setHistoryOpen(false)}
+          onClose={() => {
+            setHistoryOpen(false);
+            // back where the user opened it from
+            requestAnimationFrame(() => historyButton.current?.focus());
+          }}
           onReverted={reload}
         />
       )}

@@ -181,6 +181,9 @@ describe('gateway VLANs', () => {
     expect(server.count('POST', '/projects/1/config/history/4/revert')).toBe(0);
     await user.click(within(dialog).getByRole('button', { name: 'Revert' }));
     await waitFor(() => expect(server.count('POST', '/projects/1/config/history/4/revert')).toBe(1));
+    // closing the history takes the focus back to the button that opened it
+    await user.click(within(drawer).getByRole('button', { name: 'Close the history' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'History' })));
   });
 
   it.each([
