@@ -103,6 +103,13 @@ describe("a device's settings", () => {
     expect((screen.getByLabelText('Device name') as HTMLInputElement).disabled).toBe(true);
   });
 
+  it('a device in local management mode is shown read-only, saying so', async () => {
+    const local = { ...sw, managementMode: 'local' as const };
+    renderAt(<DeviceConfigPage />, bff([local], { [`GET /projects/1/devices/${sw.sn}/config/mgmt-ip`]: () => ok(section('mgmt-ip', defaultSection('mgmt-ip', model), { sn: sw.sn })) }).api, `/manage/devconf/${sw.sn}/mgmt-ip`, ROUTE);
+    expect(await screen.findByText('You can look at these settings but not change them: not supported in local management mode')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Management IP' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
   it('PoE: the budget as the switch reports it, two decimals, read again as it changes; more than the budget is refused before sending', async () => {
     let used = 15.5;
     const poe = defaultSection('poe', model) as { ports: { port: number; enabled: boolean; powerW: number }[] };
