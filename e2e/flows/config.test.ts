@@ -11,6 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { CSRF_HEADER, type ConfigSection, type ProjectItem } from '@airloom/contracts';
 import { createFleet, generateFleet, registerDevices, type Agent, type DeviceSpec, type Fleet } from '@airloom/device-sim';
 import { launchChromium, startConsole, type RunningConsole } from '../support';
+import { axeViolations } from '../support/axe';
 import { signUpInForm } from '../support/flow';
 
 const TIME_SCALE = '0.05';
@@ -190,6 +191,24 @@ describe('gateway settings and switch configuration', () => {
     const off = () => holds(fleet.get(switchSpec.sn)!, (p, v) => p === 'Device.Ethernet.Interface.1.X_AIRLOOM_PoEEnable' && v === 'false');
     await expect.poll(off, { timeout: LIVE_TIMEOUT }).toBe(true);
     await expect.poll(() => state().textContent(), { timeout: LIVE_TIMEOUT }).toMatch(/^Applied.*Version 1,/);
+  });
+
+  it('the configuration pages have no serious or critical accessibility violations', async () => {
+    const pages = ['/manage/networkconf/netset', '/manage/networkconf/vlan', '/manage/networkconf/dhcp', '/manage/networkconf/static', '/manage/networkconf/router', '/manage/networkconf/port', '/manage/devconf'];
+    for (const path of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('[data-config-state], table').first().waitFor({ timeout: LIVE_TIMEOUT });
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    for (const tab of ['name', 'mgmt-ip', 'switch-ports', 'switch-vlan', 'switch-dhcp', 'poe']) {
+      await page.goto(`/manage/devconf/${switchSpec.sn}/${tab}`);
+      await page.locator('[data-config-state]').waitFor({ timeout: LIVE_TIMEOUT });
+      expect(await axeViolations(page), tab).toEqual([]);
+    }
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('complementary', { name: /^History: / }).waitFor();
+    expect(await axeViolations(page), 'history').toEqual([]);
   });
 
   it('the demo project shows its gateway settings read-only and says why', async () => {
