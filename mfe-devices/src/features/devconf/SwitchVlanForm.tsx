@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { qvlanOff, type DeviceModel, type SwitchVlanSection } from '@airloom/contracts/config';
+import { DEFAULT_VLAN_ID, qvlanOff, type DeviceModel, type SwitchVlanSection } from '@airloom/contracts/config';
 import { Button, ConfirmDialog, Row, Stack, TextField, translateFailure } from '@airloom/shared-ui';
 import { Checkbox } from '../../components/Checkbox';
 import { ScrollBox } from '../../components/layout';
 import { CheckAt, GroupError, SelectAt, TextAt, useBoundForm } from '../config/fields';
-import { listAt, RemoveItem } from '../config/list-fields';
+import { listAt } from '../config/list-fields';
 import { getAt, setAt, type Body } from '../config/section-form';
-import { addableIds } from '../netconf/VlanForm';
+import { addableIds, ErrorOnly } from '../netconf/VlanForm';
 
 type Membership = 'none' | 'tagged' | 'untagged' | 'stripped';
 
@@ -81,7 +81,7 @@ function AddSwitchVlans({ model }: { model: DeviceModel }) {
   const [error, setError] = useState<string | null>(null);
   const vlans = listAt(form.values, 'vlans') as { id: number }[];
   function add() {
-    const result = addableIds(input, [1, ...vlans.map((v) => v.id)], model.limits.vlans - vlans.length);
+    const result = addableIds(input, { taken: [DEFAULT_VLAN_ID, ...vlans.map((v) => v.id)], length: vlans.length }, model);
     if ('error' in result) {
       setError(translateFailure(t, { key: result.error, params: {} }));
       return;
@@ -166,6 +166,31 @@ function PortMembership() {
   );
 }
 
+/**
+ * A switch without VLAN `id`: out of the list and out of every port (a PVID or management VLAN that
+ * was `id` falls back to the default VLAN), so no port keeps a VLAN the list no longer has.
+ */
+export function withoutVlan(values: Body, id: number): Body {
+  const section = values as unknown as SwitchVlanSection;
+  const next: SwitchVlanSection = {
+    ...section,
+    mgmtVlan: section.mgmtVlan === id ? DEFAULT_VLAN_ID : section.mgmtVlan,
+    vlans: section.vlans.filter((v) => v.id !== id),
+    ports: section.ports.map((p) => ({ ...withMembership(p, id, 'none'), pvid: p.pvid === id ? DEFAULT_VLAN_ID : p.pvid })),
+  };
+  return next as unknown as Body;
+}
+
+function RemoveVlan({ id }: { id: number }) {
+  const { t } = useTranslation('devices');
+  const { form } = useBoundForm();
+  return (
+    <Button size="sm" variant="ghost" aria-label={t('vlan.remove', { id })} onClick={() => form.update((v) => withoutVlan(v, id))}>
+      {t('list.remove')}
+    </Button>
+  );
+}
+
 /** A port's VLAN rules (one untagged VLAN, tagged ≠ untagged, tagged ≠ PVID, stripped ≠ allowed). */
 function PortErrors({ index }: { index: number }) {
   const { form } = useBoundForm();
@@ -204,7 +229,10 @@ export function SwitchVlanForm({ model }: { model: DeviceModel }) {
               <tbody>
                 {vlans.map((v, i) => (
                   <tr key={`${v.id}-${i}`}>
-                    <td>{v.id}</td>
+                    <td>
+                      {v.id}
+                      <ErrorOnly path={`vlans.${i}.id`} />
+                    </td>
                     <td>
                       <TextAt path={`vlans.${i}.name`} label={t('vlan.nameOf', { id: v.id })} hiddenLabel />
                     </td>
@@ -213,7 +241,7 @@ export function SwitchVlanForm({ model }: { model: DeviceModel }) {
                     </td>
                     {editable && (
                       <td>
-                        <RemoveItem path="vlans" index={i} label={t('vlan.remove', { id: v.id })} />
+                        <RemoveVlan id={v.id} />
                       </td>
                     )}
                   </tr>

@@ -23,12 +23,16 @@ export function vlansFromList(ids: readonly number[]): VlanRow[] {
   return ids.map((id) => ({ id, name: `VLAN${id}`, ip: '', mask: 24 }));
 }
 
-/** The ID list typed to add, or why it cannot be added (an i18n key). */
-export function addableIds(input: string, existing: readonly number[], room: number): { ids: number[] } | { error: string } {
+/**
+ * The ID list typed to add, or why it cannot be added (an i18n key): the list rule of spec §5, IDs
+ * not `taken` yet, the model's VLAN range, and room in a list of `length` for the model's count.
+ */
+export function addableIds(input: string, list: { taken: readonly number[]; length: number }, model: DeviceModel): { ids: number[] } | { error: string } {
   const parsed = parseVlanList(input);
   if (!parsed.ok) return { error: `rules.vlanList.${parsed.check}` };
-  if (parsed.ids.some((id) => existing.includes(id))) return { error: 'rules.vlanTable.duplicateId' };
-  if (parsed.ids.length > room) return { error: 'rules.vlanTable.count' };
+  if (parsed.ids.some((id) => list.taken.includes(id))) return { error: 'rules.vlanTable.duplicateId' };
+  if (parsed.ids.some((id) => id < model.minVlan || id > model.maxVlan)) return { error: 'rules.vlanTable.modelRange' };
+  if (list.length + parsed.ids.length > model.limits.vlans) return { error: 'rules.vlanTable.count' };
   return { ids: parsed.ids };
 }
 
@@ -40,7 +44,7 @@ function AddVlans({ model }: { model: DeviceModel }) {
   const rows = listAt(form.values, 'vlans') as VlanRow[];
 
   function add() {
-    const result = addableIds(input, rows.map((r) => r.id), model.limits.vlans - rows.length);
+    const result = addableIds(input, { taken: rows.map((r) => r.id), length: rows.length }, model);
     if ('error' in result) {
       setError(translateFailure(t, { key: result.error, params: {} }));
       return;
@@ -139,7 +143,7 @@ export function VlanForm({ model }: { model: DeviceModel }) {
 }
 
 /** A rule about a value shown as text (the ID of a row): its sentence alone. */
-function ErrorOnly({ path }: { path: string }) {
+export function ErrorOnly({ path }: { path: string }) {
   const { form } = useBoundForm();
   const error = form.errorAt(path);
   return error ? <div role="alert">{error}</div> : null;
