@@ -151,7 +151,7 @@ function SectionFormView({ api, target, device, facts, changes, title, extraIssu
                     type="submit"
                     busy={saving}
                     disabled={!form.dirty || invalid}
-                    disabledReason={form.dirty && invalid ? t('section.fixFirst', { count: form.invalidCount }) : undefined}
+                    disabledReason={form.dirty && invalid ? [t('section.fixFirst', { count: form.invalidCount }), ...form.problems.slice(0, 3)].join(' ') : undefined}
                   >
                     {t('section.save')}
                   </Button>

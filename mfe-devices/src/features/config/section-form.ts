@@ -78,6 +78,8 @@ export interface SectionForm {
   errorAt(path: Path): string | null;
   /** How many paths fail a rule now. */
   invalidCount: number;
+  /** The sentences of what fails now, each once (also those of rules about no single field). */
+  problems: string[];
   dirty: boolean;
   /** Starts again from a stored body (after loading, saving, or a change made elsewhere). */
   reset(body: Body): void;
@@ -143,9 +145,12 @@ export function useSectionForm(initial: Body, schema: BodySchema, extraIssues?: 
     return true;
   }, []);
 
+  const problems = useMemo(() => [...new Set([...issues.values()].map((key) => translateFailure(t, { key, params: {} }) ?? key))], [issues, t]);
+
   return {
     values,
     baseline,
+    problems,
     set,
     update,
     errorAt,
