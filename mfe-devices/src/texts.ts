@@ -21,6 +21,8 @@ export const devicesEn = {
     fixFirst_other: '{{count}} settings need fixing before they can be saved.',
     loadFailed: 'These settings could not be loaded: {{message}}',
     readOnly: 'You can look at these settings but not change them: {{reason}}',
+    safeApply:
+      'This change can cut the device off the cloud. If it does, the device goes back to its previous settings by itself after a few minutes, and the history says “Rolled back by the device”.',
     changedMeanwhile: 'These settings were changed meanwhile (now version {{version}}). Saving replaces that version with yours; Discard changes shows it.',
   },
   history: {

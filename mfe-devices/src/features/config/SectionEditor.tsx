@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigSection, DeviceItem } from '@airloom/contracts';
-import { sectionSchemaFor, type SectionFacts } from '@airloom/contracts/config';
+import { needsSafeApply, sectionSchemaFor, type SectionFacts } from '@airloom/contracts/config';
 import { ApiError, Button, Card, InlineNotice, Row, Spinner, Stack, refusalText, translateFailure, useCan, useMfe, useNotice } from '@airloom/shared-ui';
 import type { DevicesApi, SectionRef } from '../../api';
 import { BoundFormContext } from './fields';
@@ -144,6 +144,9 @@ function SectionFormView({ api, target, device, facts, changes, title, extraIssu
           <BoundFormContext.Provider value={{ form, editable }}>
             <Stack $gap="lg">
               {typeof children === 'function' ? children(form) : children}
+              {editable && form.dirty && needsSafeApply(target.section, form.baseline, form.values) && (
+                <InlineNotice tone="info">{t('section.safeApply')}</InlineNotice>
+              )}
               {editable && (
                 <Row $gap="sm">
                   <Button

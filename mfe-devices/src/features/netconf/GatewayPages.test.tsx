@@ -49,6 +49,8 @@ describe('internet settings', () => {
 
     const wan1 = within(form).getByRole('group', { name: 'WAN1' });
     await user.selectOptions(within(wan1).getByLabelText('Connection type'), 'static');
+    // a WAN change is sent with a rollback timer (safe apply): the page says what happens if it cuts the gateway off
+    expect(within(form).getByText(/This change can cut the device off the cloud/)).toBeTruthy();
     await user.type(within(wan1).getByLabelText('IP address'), '192.168.1.20');
     await user.type(within(wan1).getByLabelText('Gateway'), '192.168.1.254');
     await user.type(within(wan1).getByLabelText('Primary DNS'), '8.8.8.8');
