@@ -46,7 +46,10 @@ export function SwitchPortsForm({ model, detail }: { model: DeviceModel; detail:
               <th scope="col">{t('ports.type')}</th>
               <th scope="col">{t('ports.status')}</th>
               <th scope="col">{t('ports.poe')}</th>
-              <th scope="col">{t('ports.settings')}</th>
+              <th scope="col">{t('ports.on')}</th>
+              <th scope="col">{t('ports.rateColumn')}</th>
+              <th scope="col">{t('ports.duplexColumn')}</th>
+              <th scope="col">{t('ports.remark')}</th>
             </tr>
           </thead>
           <tbody>
@@ -64,12 +67,16 @@ export function SwitchPortsForm({ model, detail }: { model: DeviceModel; detail:
                     <PoeStatus port={reported} hasPoe={kind?.poe === true} />
                   </td>
                   <td>
-                    <Stack $gap="sm">
-                      <CheckAt path={`ports.${i}.enabled`} label={t('ports.enabledOf', { port: p.port })} />
-                      <SelectAt path={`ports.${i}.rate`} label={t('ports.rateOf', { port: p.port })} options={rates} />
-                      <SelectAt path={`ports.${i}.duplex`} label={t('ports.duplexOf', { port: p.port })} options={duplex} />
-                      <TextAt path={`ports.${i}.remark`} label={t('ports.remarkOf', { port: p.port })} />
-                    </Stack>
+                    <CheckAt path={`ports.${i}.enabled`} label={t('ports.enabledOf', { port: p.port })} hiddenLabel />
+                  </td>
+                  <td>
+                    <SelectAt path={`ports.${i}.rate`} label={t('ports.rateOf', { port: p.port })} options={rates} hiddenLabel />
+                  </td>
+                  <td>
+                    <SelectAt path={`ports.${i}.duplex`} label={t('ports.duplexOf', { port: p.port })} options={duplex} hiddenLabel />
+                  </td>
+                  <td>
+                    <TextAt path={`ports.${i}.remark`} label={t('ports.remarkOf', { port: p.port })} hiddenLabel />
                   </td>
                 </tr>
               );

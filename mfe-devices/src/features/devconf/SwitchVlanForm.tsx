@@ -216,39 +216,43 @@ export function SwitchVlanForm({ model }: { model: DeviceModel }) {
             <CheckAt path="mutualAccess" label={t('switchVlan.mutualAccess')} />
           </Row>
           <GroupError path="vlans" />
-          <ScrollBox>
-            <table aria-label={t('switchVlan.vlansLabel')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('field.vlanId')}</th>
-                  <th scope="col">{t('field.name')}</th>
-                  <th scope="col">{t('switchVlan.wireless')}</th>
-                  {editable && <th scope="col">{t('list.actions')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {vlans.map((v, i) => (
-                  <tr key={`${v.id}-${i}`}>
-                    <td>
-                      {v.id}
-                      <ErrorOnly path={`vlans.${i}.id`} />
-                    </td>
-                    <td>
-                      <TextAt path={`vlans.${i}.name`} label={t('vlan.nameOf', { id: v.id })} hiddenLabel />
-                    </td>
-                    <td>
-                      <CheckAt path={`vlans.${i}.wireless`} label={t('switchVlan.wirelessOf', { id: v.id })} hiddenLabel />
-                    </td>
-                    {editable && (
-                      <td>
-                        <RemoveVlan id={v.id} />
-                      </td>
-                    )}
+          {vlans.length === 0 ? (
+            <p>{t('switchVlan.noVlans')}</p>
+          ) : (
+            <ScrollBox>
+              <table aria-label={t('switchVlan.vlansLabel')}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('field.vlanId')}</th>
+                    <th scope="col">{t('field.name')}</th>
+                    <th scope="col">{t('switchVlan.wireless')}</th>
+                    {editable && <th scope="col">{t('list.actions')}</th>}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
+                </thead>
+                <tbody>
+                  {vlans.map((v, i) => (
+                    <tr key={`${v.id}-${i}`}>
+                      <td>
+                        {v.id}
+                        <ErrorOnly path={`vlans.${i}.id`} />
+                      </td>
+                      <td>
+                        <TextAt path={`vlans.${i}.name`} label={t('vlan.nameOf', { id: v.id })} hiddenLabel />
+                      </td>
+                      <td>
+                        <CheckAt path={`vlans.${i}.wireless`} label={t('switchVlan.wirelessOf', { id: v.id })} hiddenLabel />
+                      </td>
+                      {editable && (
+                        <td>
+                          <RemoveVlan id={v.id} />
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+          )}
           {editable && <AddSwitchVlans model={model} />}
           <GroupError path="ports" />
           <PortMembership />
