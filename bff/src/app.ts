@@ -14,6 +14,8 @@ import { createLogger, type Logger } from './logger.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { accountHandlers, authHandlers, twoFactorHandlers } from './modules/auth/auth.routes.js';
 import { createTwoFactor } from './modules/auth/two-factor.js';
+import { oidcHandlers } from './modules/oidc/oidc.routes.js';
+import { createOidcService } from './modules/oidc/oidc.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createOutboxSender, type Sender } from './modules/auth/sender.js';
 import { createDevicesRepository } from './modules/devices/devices.repository.js';
@@ -102,6 +104,7 @@ export function createApp(deps: AppDeps): Express {
     canSee: (principal, projectId) => access.authorise(principal, projectId, 'project.view').then(() => true, () => false),
   });
   const callers = requestAuth(auth, apiKeys);
+  const oidcService = createOidcService({ db, config: config.oidc, clock, logger, createAccount: (email, nick) => auth.createProviderAccount(email, nick) });
   const transfers = createTransfersService({ db, sender, clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
   const shares = createSharesService({ repo: createSharesRepository(db), clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
   const activations = createActivationsService({
@@ -134,6 +137,7 @@ export function createApp(deps: AppDeps): Express {
     {
       auth: authHandlers(auth),
       twoFactor: twoFactorHandlers(twoFactor),
+      oidc: oidcHandlers({ oidc: oidcService, auth, config: config.oidc }),
       projects: projectHandlers(projects, overview),
       devices: deviceHandlers({ devices, authenticate: callers.authenticate, access, hub: eventHub }),
       manufacturer: manufacturerHandlers(manufacturer),

@@ -39,6 +39,18 @@ export interface AppConfig {
   timeScale: number;
   /** Extra origins allowed to send state-changing requests besides the server's own origin. */
   allowedOrigins: string[];
+  /** An OpenID Connect provider to sign in with (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME, OIDC_REDIRECT_URI); undefined: none */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** the name people know the provider by, on the sign-in button */
+  name: string;
+  /** the callback URL registered with the provider; default: this request's origin + /api/v1/auth/oidc/callback */
+  redirectUri: string | undefined;
 }
 
 /** Repository root: bff/src/config.ts → ../../ */
@@ -98,5 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoHistory: env.DEMO_HISTORY !== 'false',
     timeScale: parseTimeScale(env.TIME_SCALE),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET ?? '', name: env.OIDC_NAME || 'single sign-on', redirectUri: env.OIDC_REDIRECT_URI || undefined }
+        : undefined,
   };
 }

@@ -15,6 +15,7 @@ import * as projectTransfers from './migrations/20261121001000_create-project-tr
 import * as sessionEndReason from './migrations/20261121001100_add-session-end-reason.js';
 import * as shareInvitations from './migrations/20261124140000_create-share-invitations.js';
 import * as twoFactor from './migrations/20261125150000_create-two-factor.js';
+import * as oidc from './migrations/20261125160000_create-oidc.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -38,6 +39,7 @@ const MIGRATIONS: NamedMigration[] = [
   ...GATEWAY_MIGRATIONS,
   { name: '20261124140000_create-share-invitations', migration: shareInvitations },
   { name: '20261125150000_create-two-factor', migration: twoFactor },
+  { name: '20261125160000_create-oidc', migration: oidc },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -30,7 +30,12 @@ const SIGNED_IN = row(               'P',  'P', 'P', 'P',    'P',     'P', T,   
 
 /** Who may call each endpoint (null: open to anybody, nothing to refuse). */
 const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
-  'auth.sendCode': null, 'auth.signup': null, 'auth.login': null, 'auth.loginTwoFactor': null, 'auth.demo': null, 'auth.logout': null, 'auth.reset': null,
+  'auth.sendCode': null, 'auth.signup': null, 'auth.login': null, 'auth.loginTwoFactor': null,
+  // the sign-in provider's flow is anybody's to start; a bind without a browser session ends on the result page refused
+  'oidc.providers': null, 'oidc.start': null, 'oidc.callback': null,
+  'oidc.methods': row('P', 'P', 'P', 'P', 'P', 'P', T, T, T),
+  // a browser session only; unbinding is held by the OpenID Connect tests (nobody here has an identity to unbind)
+  'oidc.unbind': row('S', 'S', 'S', 'S', 'S', 'S', T, T, T), 'auth.demo': null, 'auth.logout': null, 'auth.reset': null,
   'platform.health': null, 'platform.ready': null, 'platform.remotes': null, 'platform.openapi': null,
   'auth.me': SIGNED_IN,
   'projects.list': SIGNED_IN,

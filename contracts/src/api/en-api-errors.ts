@@ -25,6 +25,8 @@ export const enApiErrors = {
     incorrectCode: 'The verification code is wrong or has expired.',
     incorrectTwoFactorCode: 'This code is wrong or has been used already. Enter the current code from your authenticator app, or a recovery code.',
     wrongPassword: 'The password is not right.',
+    lastSignInMethod: 'This is the only way to sign in to this account: set a password first, then unbind it.',
+    identityNotFound: 'This sign-in method is not bound to your account.',
     attemptsExceeded: 'Too many wrong codes: please ask for a new verification code.',
     codeMinuteLimit: 'A code was sent to {{account}} less than a minute ago: please wait a moment.',
     codeHourlyLimit: 'Too many codes were sent to {{account}} this hour: please try again later.',

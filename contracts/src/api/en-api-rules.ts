@@ -12,6 +12,8 @@ export const enApiRules = {
   projectId: { format: 'The project id must be a positive whole number' },
   operationId: { format: 'The operation id must be a positive whole number' },
   twoFactorCode: { format: 'Enter the 6-digit code from your authenticator app, or a recovery code' },
+  oidcIntent: { value: 'The intent is login or bind' },
+  identityId: { format: 'The identity id must be a positive whole number' },
   changeId: { format: 'The change id must be a positive whole number' },
   configSection: { value: 'There is no such configuration section here' },
   projectUpdate: {

@@ -4,6 +4,7 @@ import { accountEndpoints } from './account.js';
 import { activationEndpoints } from './activations.js';
 import { apiKeyEndpoints } from './api-keys.js';
 import { authEndpoints, twoFactorEndpoints } from './auth.js';
+import { oidcEndpoints } from './oidc.js';
 import { configEndpoints } from './config.js';
 import { deviceEndpoints, manufacturerEndpoints } from './devices.js';
 import type { AnyEndpoint } from './endpoint.js';
@@ -18,6 +19,7 @@ import { topologyEndpoints } from './topology.js';
 export const API = {
   auth: authEndpoints,
   twoFactor: twoFactorEndpoints,
+  oidc: oidcEndpoints,
   projects: projectEndpoints,
   devices: deviceEndpoints,
   manufacturer: manufacturerEndpoints,

@@ -13,6 +13,7 @@ export * from './transfers.js';
 export * from './activations.js';
 export * from './stats.js';
 export * from './config.js';
+export * from './oidc.js';
 export * from './topology.js';
 export * from './endpoint.js';
 export * from './endpoints.js';

@@ -128,8 +128,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const channel = kindOf(account) === 'email' ? 'email' : 'sms';
       const codeLength = channel === 'email' ? LIMITS.emailCodeLength : LIMITS.smsCodeLength;
       const code = randomDigits(codeLength);
-      // Accounts without a password (the live demo) cannot be taken over through a reset.
-      const delivered = purpose === 'signup' || (existing !== undefined && existing.password_hash !== null);
+      // The live demo's account cannot be taken over through a reset; an account made through a
+      // sign-in provider has no password either, and sets one this way.
+      const delivered = purpose === 'signup' || (existing !== undefined && (existing.password_hash !== null || existing.account !== deps.demoAccount));
       await repo.consumeOpenCodes(account, purpose, now); // only the newest code is valid
       await repo.insertCode({ account, purpose, code_hash: hashCode(account, code), delivered, created_at: now, expires_at: now + SESSION_POLICY.codeValidMs });
       const expiresInSeconds = SESSION_POLICY.codeValidMs / 1000;
@@ -191,6 +192,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { session: await issueSession(row, false, input.ttl, oldToken) };
     },
 
+    /** A sign-in through a provider the account is bound to (OpenID Connect): a browser session. */
+    async signInAs(accountId: number, oldToken: string | undefined): Promise<IssuedSession> {
+      const row = await repo.findAccountById(accountId);
+      if (!row) throw new AppError(ErrorCode.TOKEN_EXPIRED);
+      logger.info({ event: 'login', accountId, via: 'oidc' }, 'logged in');
+      return issueSession(row, false, undefined, oldToken);
+    },
+
+    /** An account for an e-mail a sign-in provider vouches for: no password until one is set through a reset. */
+    async createProviderAccount(email: string, nick: string): Promise<number> {
+      return repo.insertAccount({ account: email, account_kind: 'email', nick: nick.slice(0, 64), role: 0, password_hash: null }, clock());
+    },
+
     /** The second step of a login with two-factor sign-in. */
     async loginTwoFactor(challenge: string, code: string, oldToken: string | undefined): Promise<IssuedSession> {
       const { accountId, ttl } = await deps.twoFactor.answer(challenge, code);
@@ -216,7 +230,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { account, code, password } = input;
       await checkCode(account, 'reset', code);
       const row = await repo.findAccount(account);
-      if (!row?.password_hash) throw new AppError(ErrorCode.INCORRECT_VERIFICATION_CODE);
+      if (!row || row.account === deps.demoAccount) throw new AppError(ErrorCode.INCORRECT_VERIFICATION_CODE);
       await repo.updatePassword(row.id, await argonHash(password), clock());
       await repo.deleteSessionsOfAccount(row.id);
       sessions.forgetAccount(row.id);

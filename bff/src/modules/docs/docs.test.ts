@@ -28,7 +28,7 @@ describe('API documentation', () => {
         '/projects/{id}/stats/devices/{sn}', '/projects/{id}/topology',
         '/projects/{id}/gateway/route-table', '/projects/{id}/gateway/{section}', '/projects/{id}/devices/{sn}/config/{section}',
         '/projects/{id}/config/history', '/projects/{id}/config/history/{changeId}/revert',
-        '/auth/login/two-factor', '/account/two-factor', '/account/two-factor/setup', '/account/two-factor/enable', '/account/two-factor/disable',
+        '/auth/login/two-factor', '/auth/providers', '/auth/oidc/start', '/auth/oidc/callback', '/account/sign-in-methods', '/account/sign-in-methods/{identityId}', '/account/two-factor', '/account/two-factor/setup', '/account/two-factor/enable', '/account/two-factor/disable',
         // the platform's own, declared like the rest (root ones name their server '/')
         '/healthz', '/readyz', '/remotes.json', '/openapi.json',
         '/projects/{id}/operations/{opId}',

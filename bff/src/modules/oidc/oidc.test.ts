@@ -1,0 +1,98 @@
+// OpenID Connect sign-in and binding against a real provider (oidc-provider, started here): the
+// console sends the browser there with PKCE, state and nonce, and back it checks the ID token. A
+// bound identity signs in; an unknown one with a verified e-mail nobody uses gets an account; the
+// spec's binding conflicts answer with their codes; a tampered or replayed answer signs nobody in.
+import { ErrorCode } from '@airloom/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, client, createTestEnv, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
+import { OIDC_CLIENT, signInAtProvider, startTestProvider, type TestProvider } from '../../test/oidc-provider.js';
+
+const CALLBACK = 'http://console.test/api/v1/auth/oidc/callback';
+
+describe.each(backends())('OpenID Connect sign-in on %s', (backend) => {
+  let env: TestEnv;
+  let provider: TestProvider;
+  beforeAll(async () => {
+    provider = await startTestProvider(CALLBACK);
+    env = await createTestEnv(backend, {
+      env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: OIDC_CLIENT.id, OIDC_CLIENT_SECRET: OIDC_CLIENT.secret, OIDC_NAME: 'Test IdP', OIDC_REDIRECT_URI: CALLBACK },
+    });
+  });
+  afterAll(async () => {
+    await env?.close();
+    await provider?.close();
+  });
+
+  /** a browser going through the provider as `login`; answers where the console sends it at the end */
+  async function through(browser: Client, intent: 'login' | 'bind', login: string): Promise<URL> {
+    const start = await browser.get(`/api/v1/auth/oidc/start?intent=${intent}&next=/overview/list`);
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.location!);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+    const back = new URL(await signInAtProvider(authorize.toString(), login, CALLBACK));
+    const done = await browser.get(`${back.pathname}${back.search}`);
+    expect(done.status).toBe(302);
+    return new URL(done.headers.location!, 'http://console.test');
+  }
+
+  it('offers the provider by its name, and says nothing of it when unconfigured', async () => {
+    expect((await client(env.app).get('/api/v1/auth/providers')).body.data).toEqual({ oidc: { name: 'Test IdP' } });
+    const plain = await createTestEnv(backend);
+    try {
+      expect((await client(plain.app).get('/api/v1/auth/providers')).body.data).toEqual({ oidc: null });
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('binds the provider to a signed-in account, which then signs in with it; another account cannot bind the same identity (138) or a second one (142)', async () => {
+    const { c: ana, account } = await signedUp(env);
+    const bound = await through(ana, 'bind', 'ana');
+    expect([bound.pathname, bound.searchParams.get('result')]).toEqual(['/static/wechatTransfer', 'bound']);
+    expect((await ana.get('/api/v1/account/sign-in-methods')).body.data).toMatchObject({ password: true, identities: [{ provider: 'Test IdP', label: 'ana@idp.example' }] });
+
+    const browser = client(env.app);
+    const signedIn = await through(browser, 'login', 'ana');
+    expect([signedIn.searchParams.get('result'), signedIn.searchParams.get('next')]).toEqual(['signed-in', '/overview/list']);
+    expect((await browser.get('/api/v1/auth/me')).body.data.account).toBe(account);
+
+    const bob = (await signedUp(env)).c;
+    expect((await through(bob, 'bind', 'ana')).searchParams.get('result')).toBe('138');
+    expect((await through(ana, 'bind', 'ana-second')).searchParams.get('result')).toBe('142');
+  });
+
+  it('makes an account for a verified e-mail nobody uses; that account cannot unbind its only way in (160), and an e-mail in use is refused (158)', async () => {
+    const browser = client(env.app);
+    expect((await through(browser, 'login', 'newcomer')).searchParams.get('result')).toBe('signed-in');
+    expect((await browser.get('/api/v1/auth/me')).body.data.account).toBe('newcomer@idp.example');
+    const methods = (await browser.get('/api/v1/account/sign-in-methods')).body.data;
+    expect(methods.password).toBe(false);
+    const unbind = await browser.del(`/api/v1/account/sign-in-methods/${methods.identities[0].id}`);
+    expect(unbind.body.code).toBe(ErrorCode.SOCIAL_BINDING_CONFLICT_160);
+
+    // somebody signed up with the provider person's e-mail: the provider cannot take that account over
+    await signedUp(env, 'taken@idp.example');
+    const refused = client(env.app);
+    expect((await through(refused, 'login', 'taken')).searchParams.get('result')).toBe('158');
+    expect((await refused.get('/api/v1/auth/me')).status).toBe(401);
+  });
+
+  it('signs nobody in with an answer that was tampered with, replayed or never asked for (161)', async () => {
+    const { c: ana } = await signedUp(env);
+    await through(ana, 'bind', 'carol');
+    const browser = client(env.app);
+    const start = await browser.get('/api/v1/auth/oidc/start?intent=login');
+    const back = new URL(await signInAtProvider(start.headers.location!, 'carol', CALLBACK));
+    const state = back.searchParams.get('state')!;
+    const forged = await browser.get(`/api/v1/auth/oidc/callback?code=${back.searchParams.get('code')}x&state=${state}`);
+    expect(new URL(forged.headers.location!, 'http://x').searchParams.get('result')).toBe('161');
+    // the flow was used up by that answer: the genuine code cannot be used after it
+    const replay = await browser.get(`${back.pathname}${back.search}`);
+    expect(new URL(replay.headers.location!, 'http://x').searchParams.get('result')).toBe('161');
+    expect((await browser.get('/api/v1/auth/me')).status).toBe(401);
+    // a bind needs a session
+    const anonymous = await client(env.app).get('/api/v1/auth/oidc/start?intent=bind');
+    expect(new URL(anonymous.headers.location!, 'http://x').searchParams.get('result')).toBe('161');
+  });
+});
