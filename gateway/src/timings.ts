@@ -44,6 +44,6 @@ export function gatewayTimings(timeScale: number): GatewayTimings {
     operationLifetimeMs: Object.fromEntries(OPERATION_KINDS.map((k) => [k, Math.max(operationLifetimeMs(k) * timeScale, 60_000)])) as Record<OperationKind, number>,
     pollEveryMs: 1_000,
     flushEveryMs: 500,
-    safeApplySettleMs: Math.max(200, 30_000 * timeScale),
+    safeApplySettleMs: Math.max(200, 10_000 * timeScale),
   };
 }

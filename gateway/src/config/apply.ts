@@ -36,8 +36,13 @@ function refusal(resp: ResponseTo<RequestMsg>): { errCode: number; errMsg: strin
 /** rounds of plan and send: a second (and third) only for instances that refer to ones the first added */
 const MAX_ROUNDS = 3;
 
-export async function applyTarget(send: Send, target: Tr181Target): Promise<ApplyResult> {
+/**
+ * `beforeChange` runs once, just before the first message that changes something (not when the device
+ * holds the target already): the engine arms safe apply there.
+ */
+export async function applyTarget(send: Send, target: Tr181Target, beforeChange?: () => Promise<void>): Promise<ApplyResult> {
   let plan: ConfigPlan | undefined;
+  let changing = false;
   try {
     let waited = true;
     for (let round = 0; ; round++) {
@@ -50,6 +55,8 @@ export async function applyTarget(send: Send, target: Tr181Target): Promise<Appl
         return { status: 'failed', errCode: USP_ERR.INTERNAL_ERROR, errMsg: 'the device does not hold the values it accepted', plan };
       }
       waited = (next.waiting ?? 0) > 0;
+      if (!changing && beforeChange) await beforeChange();
+      changing = true;
       for (const msg of planMessages(next)) {
         const refused = refusal(await send(msg));
         if (refused) return { status: 'failed', ...refused, plan };

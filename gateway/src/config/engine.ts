@@ -140,6 +140,7 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     if (heldInConsole(row, section)) return settle(row, section, 'applied');
     const facts: DeviceFacts = { sn: row.sn, type: row.type as DeviceFacts['type'], model: row.model };
     let armed = false;
+    let arm: (() => Promise<void>) | undefined;
     if (SAFE_APPLY_SECTIONS.includes(section.section)) {
       // what the device holds: the version it applied, or its factory settings
       const held =
@@ -154,13 +155,16 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
         logger.warn({ sn: row.sn, section: section.section, version: section.version }, 'gateway: the device rolled a configuration back');
         return settle(row, section, 'rolled-back', { code: USP_ERR.REQUEST_DENIED, message: 'the device lost the cloud with this change and restored its previous settings' });
       }
+      // armed only if something is really sent (a device that holds the version already needs no timer)
       if (status !== undefined && safe) {
-        await recordArmed(db, { projectId: Number(row.project_id), deviceSn: row.sn, section: section.section, version: section.version });
-        await send(setTimer(SAFE_APPLY_TIMEOUT_S));
-        armed = true;
+        arm = async () => {
+          await recordArmed(db, { projectId: Number(row.project_id), deviceSn: row.sn, section: section.section, version: section.version });
+          await send(setTimer(SAFE_APPLY_TIMEOUT_S));
+          armed = true;
+        };
       }
     }
-    const result = await applyTarget(send, render(section.body as never, facts));
+    const result = await applyTarget(send, render(section.body as never, facts), arm);
     if (result.status === 'applied') {
       if (armed) {
         // confirmed only once the device still answers a while after the change

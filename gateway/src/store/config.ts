@@ -100,7 +100,11 @@ export function diffBodies(before: unknown, after: unknown, path = ''): FieldCha
       const ids = [...new Set([...b.keys(), ...a.keys()])];
       return ids.flatMap((id) => diffBodies(b.get(id) ?? null, a.get(id) ?? null, `${path}[${key}=${String(id)}]`));
     }
-    // lists of plain values (DNS servers, tagged VLANs) read best whole
+    // lists of objects without a key (WAN lines): position by position; lists of plain values (DNS
+    // servers, tagged VLANs) read best whole
+    if ([...before, ...after].every(isPlainObject)) {
+      return Array.from({ length: Math.max(before.length, after.length) }, (_, i) => diffBodies(before[i] ?? null, after[i] ?? null, `${path}.${i}`)).flat();
+    }
   }
   return [{ path: path || '(all)', old: before, new: after }];
 }
@@ -244,6 +248,19 @@ export async function findChange(db: Db, projectId: number, id: number): Promise
   return ((await db<ChangeRow>('config_changes').where({ project_id: projectId, id }).first()) as ChangeRow | undefined) ?? null;
 }
 
+/** the history never shows a secret: a password's change is said, not its values */
+const SECRET = /(^|\.)password$/i;
+const HIDDEN = '••••••';
+/** a value with every password inside it hidden (a whole WAN line that appeared carries one) */
+function scrub(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrub);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET.test(k) && v !== null && v !== '' ? HIDDEN : scrub(v)]));
+}
+function withoutSecrets(changes: FieldChange[]): FieldChange[] {
+  return changes.map((c) => (SECRET.test(c.path) ? { path: c.path, old: c.old === null ? null : HIDDEN, new: c.new === null ? null : HIDDEN } : { ...c, old: scrub(c.old), new: scrub(c.new) }));
+}
+
 export function toConfigChange(row: ChangeRow): ConfigChange {
   return {
     id: Number(row.id),
@@ -254,7 +271,7 @@ export function toConfigChange(row: ChangeRow): ConfigChange {
     version: Number(row.version),
     actor: row.actor,
     createdAt: new Date(Number(row.created_at)).toISOString(),
-    changes: JSON.parse(row.changes_json) as FieldChange[],
+    changes: withoutSecrets(JSON.parse(row.changes_json) as FieldChange[]),
     result: row.result as ChangeResult,
     error: row.error_code === null ? null : { code: Number(row.error_code), message: row.error_message ?? '' },
     revertOf: row.revert_of === null ? null : Number(row.revert_of),

@@ -51,6 +51,12 @@ function modelOf(device: Pick<ConfigDevice, 'model' | 'type'>): DeviceModel {
   return deviceModel(device.model) ?? defaultModelOf(device.type);
 }
 
+/** a WAN section with its lines' passwords blanked */
+function withoutPasswords(body: Record<string, unknown>): Record<string, unknown> {
+  const lines = (body.lines as Record<string, unknown>[] | undefined) ?? [];
+  return { ...body, lines: lines.map((l) => ('password' in l ? { ...l, password: '' } : l)) };
+}
+
 /** the catalogue row a project without a gateway plans its gateway settings with */
 const PLANNED_GATEWAY = defaultModelOf('router');
 
@@ -85,13 +91,15 @@ export function createConfigService(deps: ConfigServiceDeps) {
 
   async function view(project: AuthorisedProject, owner: string, section: SectionName, target: ConfigDevice | null, model: DeviceModel): Promise<ConfigSection> {
     const stored = await directory.read(project.row.id, owner, section, target);
+    const body = stored.body ?? defaultSection(section, model, target?.name ?? '');
     return {
       section,
       sn: target?.sn ?? null,
       version: stored.version,
       appliedVersion: stored.appliedVersion,
       state: stored.state,
-      body: stored.body ?? defaultSection(section, model, target?.name ?? ''),
+      // whoever may not change the WAN does not read its passwords either (a read-only guest, the demo, a read-only key)
+      body: section === 'wan' && !can(project.principal, 'network.configure', project.ctx).ok ? withoutPasswords(body) : body,
       updatedAt: stored.updatedAt,
       updatedBy: stored.updatedBy,
       error: stored.error,
