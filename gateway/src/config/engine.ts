@@ -276,11 +276,11 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     async nameReported(device, value, observedAt) {
       // e.g. a DeviceInfo read before our Set, handled after it was confirmed
       if ((confirmedAt.get(device.sn) ?? 0) > observedAt) return;
-      if (inFlight.has(device.sn)) return; // the push reads the device back itself
-      // a name the device was given locally, while the console wants nothing else of it
+      // the device's own name, kept while the console wants no other name of it (a console name is
+      // desired state: the device is given it back)
       await db('devices')
         .where({ sn: device.sn })
-        .whereRaw('config_version = applied_version')
+        .andWhere((q) => q.whereNull('desired_name').orWhere({ desired_name: value }))
         .whereNot({ name: value })
         .update({ name: value.slice(0, 64), updated_at: ctx.now(), revision: nextRevision(db) });
     },

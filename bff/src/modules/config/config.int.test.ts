@@ -201,9 +201,12 @@ describe.each(cases)('configuration engine on %s with %s', (backend, brokerKind)
     const put = await owner.put(api('/gateway/portmap'), { rules: [{ name: 'nvr', enabled: true, protocol: 'tcp', external: '8443', internal: '443', internalIp: '192.168.1.40' }] });
     expect(put.body.data).toEqual({ version: 1, status: 'waiting' });
     expect((await owner.get(api('/gateway/portmap'))).body.data.state).toBe('waiting');
+    // as if the console had never heard its name: a device that returns with configuration owed still shows its own name
+    await env.db('devices').where({ sn: gw.sn }).update({ name: '' });
     gateway = agentFor(gw);
     await gateway.start();
     await until(async () => (await owner.get(api('/gateway/portmap'))).body.data.state === 'applied');
+    expect((await owner.get(api(`/devices/${gw.sn}`))).body.data.name).toBe('Main-GW');
     expect(holds(gateway, (p, v) => p.startsWith('Device.NAT.PortMapping.') && p.endsWith('.ExternalPort') && v === '8443')).toBe(true);
     // a device that comes back is checked in full: this one lost everything while away (a new box), and holds it all again
     await until(() => holds(gateway, (p, v) => p.endsWith('.VLANID') && v === '20'));
