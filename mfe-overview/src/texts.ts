@@ -173,6 +173,17 @@ export const overviewEn = {
       revokeMessage: 'Everything that uses the key {{name}} stops working at once.',
       revoked: 'The key {{name}} was revoked.',
     },
+    signIn: {
+      title: 'Ways to sign in',
+      password: 'With your account and password.',
+      noPassword: 'This account has no password: set one with “Forgot password” on the login page.',
+      boundAs: '{{name}}: {{label}}',
+      bind: 'Also sign in with {{name}}',
+      unbind: 'Unbind',
+      unbindTitle: 'Unbind {{name}}?',
+      unbindMessage: 'You will no longer sign in with {{name}}.',
+      unbound: '{{name}} is no longer bound to your account.',
+    },
     twoFactor: {
       title: 'Two-factor sign-in',
       explain: 'After your password, the console also asks for a code from an authenticator app on your phone, so a stolen password alone is not enough.',

@@ -15,12 +15,12 @@ import { useShell } from './state/shell-store';
 const LrfPage = lazy(() => import('./lrf/LrfPage').then((m) => ({ default: m.LrfPage })));
 const MainApp = lazy(() => loadMainApp().then((m) => ({ default: m.MainApp })));
 // The pages an e-mailed link opens are their own chunks too: the login page carries none of them.
+const SignInResultPage = lazy(() => import('./pages/SignInResultPage').then((m) => ({ default: m.SignInResultPage })));
 const TransferPage = lazy(() => import('./pages/TransferPage').then((m) => ({ default: m.TransferPage })));
 const InvitationPage = lazy(() => import('./pages/InvitationPage').then((m) => ({ default: m.InvitationPage })));
 
 const NOT_YET: Record<string, NotYetKind> = {
   '/static/transferToLocalDev': 'transferToLocalDev',
-  '/static/wechatTransfer': 'wechatTransfer',
 };
 
 export function ShellRoutes() {
@@ -29,6 +29,7 @@ export function ShellRoutes() {
     return <Suspense fallback={<Spinner />}><LrfPage /></Suspense>;
   }
   const path = pathname.replace(/\/+$/, '');
+  if (path === '/static/wechatTransfer') return <Suspense fallback={<Spinner />}><SignInResultPage /></Suspense>;
   if (path === '/static/transfer') return <Suspense fallback={<Spinner />}><TransferPage /></Suspense>;
   if (path === '/static/invitation') return <Suspense fallback={<Spinner />}><InvitationPage /></Suspense>;
   const notYet = NOT_YET[path];

@@ -80,7 +80,6 @@ export const shellEn = {
     title: 'Not available yet',
     text: {
       transferToLocalDev: 'Moving a device to local management will be available in a later version.',
-      wechatTransfer: 'Transfers through a social account will be available in a later version.',
     },
     back: 'Back to the console',
   },

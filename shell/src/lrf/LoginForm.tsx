@@ -1,9 +1,9 @@
 // Log in with e-mail or mobile number and password; afterwards the page the user came for.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { navigate } from '../routing/history';
 import { useLocation, useSearchParams } from '../routing/router';
 import { useTranslation } from 'react-i18next';
-import { authEndpoints, LoginRequestSchema, rules } from '@airloom/contracts';
+import { authEndpoints, LoginRequestSchema, oidcEndpoints, rules } from '@airloom/contracts';
 import { Button, InlineNotice, SchemaField, Stack } from '@airloom/shared-ui';
 import { clientStorage, publicApi } from '../shell-context';
 import { shellStore } from '../state/shell-store';
@@ -29,7 +29,15 @@ export function LoginForm() {
   const [account, setAccount] = useState(state.account ?? clientStorage.getLastAccount() ?? '');
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<{ token: string; account: string } | null>(null);
+  const [provider, setProvider] = useState<string | null>(null);
   const submit = useSubmit();
+  // a sign-in provider is offered only when the server has one configured
+  useEffect(() => {
+    const ask = new AbortController();
+    publicApi.call(oidcEndpoints.providers, { signal: ask.signal }).then((p) => setProvider(p.oidc?.name ?? null), () => setProvider(null));
+    return () => ask.abort();
+  }, []);
+  const next = safeNextPath(params.get('next'));
 
   const signedIn = (who: string) => {
     forgetOtherAccount(who);
@@ -77,6 +85,7 @@ export function LoginForm() {
           required
         />
         <Button type="submit" variant="primary" busy={submit.busy}>{t('shell.lrf.login')}</Button>
+        {provider && <a href={`/api/v1/auth/oidc/start?intent=login&next=${encodeURIComponent(next)}`}>{t('shell.lrf.withProvider', { name: provider })}</a>}
       </Stack>
     </form>
   );

@@ -17,6 +17,7 @@ export const lrfEn = {
   resendIn: 'Send again in {{seconds}} s',
   codeSent: 'A verification code was sent to {{account}}.',
   login: 'Log in',
+  withProvider: 'Sign in with {{name}}',
   signup: 'Create account',
   reset: 'Set new password',
   demo: 'Try the live demo',

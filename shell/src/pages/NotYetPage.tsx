@@ -1,11 +1,11 @@
-// spec §2 entry routes /static/transferToLocalDev and /static/wechatTransfer: their
-// flows come with later issues; until then a clear page with a way back.
+// spec §2 entry route /static/transferToLocalDev: its flow comes with a later issue; until then a
+// clear page with a way back.
 import { Link } from '../routing/router';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from './MessagePage';
 
-export type NotYetKind = 'transferToLocalDev' | 'wechatTransfer';
+export type NotYetKind = 'transferToLocalDev';
 
 export const ActionLink = styled(Link)`
   display: inline-flex;

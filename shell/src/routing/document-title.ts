@@ -14,7 +14,7 @@ const LRF_TITLES: Record<string, string> = {
   '/static/lrf/forgot': 'shell.title.forgot',
 };
 
-const NOT_YET = ['/static/transferToLocalDev', '/static/wechatTransfer'];
+const NOT_YET = ['/static/transferToLocalDev'];
 
 function join(t: Translate, ...parts: (string | undefined)[]): string {
   return [...parts.filter((p): p is string => Boolean(p)), t('shell.productName')].join(' · ');
@@ -26,6 +26,7 @@ export function documentTitle(pathname: string, state: Pick<ShellState, 'accessT
   if (lrf) return join(t, t(lrf));
   if (NOT_YET.includes(path)) return join(t, t('shell.notYet.title'));
   if (path === '/static/transfer') return join(t, t('shell.transfer.title'));
+  if (path === '/static/wechatTransfer') return join(t, t('shell.lrf.loginTab'));
   if (path === '/static/invitation') return join(t, t('shell.invitation.title'));
   const entry = findEntry(MENU_TREE, path);
   const label = entry && t(`shell.${entry.labelKey}`);

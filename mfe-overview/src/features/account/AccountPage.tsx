@@ -9,6 +9,7 @@ import {
   useLoad, useMfe, useNotice, useSchemaForm, type TableColumn,
 } from '@airloom/shared-ui';
 import { createOverviewApi, type OverviewApi } from '../../api';
+import { SignInMethodsCard } from './SignInMethodsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
 export function AccountPage() {
@@ -22,6 +23,7 @@ export function AccountPage() {
         <ProfileCard api={api} nick={mfe.session.nick} />
         <PasswordCard api={api} />
         <TwoFactorCard />
+        <SignInMethodsCard />
         <ApiKeysCard api={api} />
       </Stack>
     </Page>

@@ -1,0 +1,49 @@
+// /static/wechatTransfer (spec §2 entry route; issue 16): where the console sends the browser after a
+// sign-in provider answered — signed in (on to the page asked for), bound to the account, or refused
+// with the spec's binding-conflict code in a sentence.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OidcResultSchema } from '@airloom/contracts';
+import { addResources } from '@airloom/shared-ui';
+import { navigate } from '../routing/history';
+import { useSearchParams } from '../routing/router';
+import { safeNextPath } from '../lrf/next-path';
+import { ActionLink } from './NotYetPage';
+import { MessagePage } from './MessagePage';
+
+// this page's texts come with its chunk, not with the login page
+addResources('shell', {
+  signInResult: {
+    title: 'Sign-in with your provider',
+    bound: 'Your account now also signs in with your provider.',
+    '138': 'This provider account is already bound to another Airloom account. Sign in to that account, or unbind it there first.',
+    '142': 'Your account already has an account of this provider bound: unbind it in Account settings before binding another.',
+    '158': 'No Airloom account is bound to this provider account. If you have one, sign in with your password and bind the provider in Account settings.',
+    '161': 'The sign-in with your provider was not completed (cancelled, expired or not genuine). Please try again.',
+    toAccount: 'Back to Account settings',
+    toLogin: 'Back to the login page',
+  },
+});
+
+export function SignInResultPage() {
+  const { t } = useTranslation();
+  const params = useSearchParams();
+  const parsed = OidcResultSchema.safeParse(params.get('result'));
+  const result = parsed.success ? parsed.data : '161';
+  const next = params.get('next');
+  useEffect(() => {
+    if (result === 'signed-in') navigate(safeNextPath(next), { replace: true });
+  }, [result, next]);
+  if (result === 'signed-in') return null;
+  const bind = result === 'bound' || result === '138' || result === '142';
+  return (
+    <main>
+      <MessagePage
+        role={result === 'bound' ? undefined : 'alert'}
+        title={t('shell.signInResult.title')}
+        text={t(`shell.signInResult.${result}`)}
+        action={<ActionLink to={bind ? '/overview/account' : '/static/lrf'}>{t(bind ? 'shell.signInResult.toAccount' : 'shell.signInResult.toLogin')}</ActionLink>}
+      />
+    </main>
+  );
+}
