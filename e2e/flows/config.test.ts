@@ -177,6 +177,23 @@ describe('gateway settings and switch configuration', () => {
     await page.getByRole('button', { name: 'Close the history' }).click();
   });
 
+  it('a gateway that is offline gets the change when it returns: "waiting" meanwhile, then applied on the device', async () => {
+    const agent = fleet.get(gateway.sn)!;
+    await agent.stop();
+    await page.goto('/manage/networkconf/vlan');
+    const form = page.getByRole('form', { name: 'VLAN' });
+    await form.getByLabel('Name of VLAN 20').waitFor();
+    // the console has seen it go: the gateway's settings are kept for its return
+    await expect.poll(async () => (await page.evaluate(async (url) => ((await (await fetch(url)).json()) as { data: { status: number } }).data.status, `/api/v1/projects/${projectId}/devices/${gateway.sn}`)), { timeout: LIVE_TIMEOUT }).toBe(0);
+    await form.getByLabel('Name of VLAN 20').fill('Lobby');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => state().getAttribute('data-config-state'), { timeout: LIVE_TIMEOUT }).toBe('waiting');
+    expect(holds(agent, (p, v) => p.endsWith('.Name') && v === 'Lobby')).toBe(false);
+    await agent.start();
+    await expect.poll(() => state().getAttribute('data-config-state'), { timeout: LIVE_TIMEOUT }).toBe('applied');
+    expect(holds(agent, (p, v) => p.endsWith('.Name') && v === 'Lobby')).toBe(true);
+  });
+
   it('a switch PoE change: the budget as the switch reports it, and the port turned off on the device', async () => {
     await page.goto('/manage/devconf');
     await page.getByRole('button', { name: `Configure ${switchSpec.name}` }).click();
