@@ -1,5 +1,6 @@
 // Killing the broker (kill -9) or the gateway in the middle of a batch of
-// renames and reboots loses none and performs no reboot twice. A private Mosquitto and the gateway
+// renames, reboots and configuration changes (a gateway's VLANs: a table section; a switch's PoE: a
+// parameter section) loses none and performs no reboot twice. A private Mosquitto and the gateway
 // in a child process, both killable; ten simulated devices in this process, rebooting in ~1 s, that
 // run every Operate they receive (no command-key de-duplication, as TR-369 allows): a reboot done
 // once means the gateway sent it once.
@@ -8,7 +9,7 @@ import { DeviceStatus } from '@airloom/contracts';
 import { Agent, generateFleet } from '@airloom/device-sim';
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeName } from './store/config.js';
+import { PROJECT_SECTION, writeName, writeSection } from './store/config.js';
 import { enqueueOperation } from './store/devices.js';
 import { createTestDb, testBackends } from './store/test-db.js';
 import type { OperationRow } from './store/rows.js';
@@ -17,6 +18,10 @@ import { gatewayChild, mosquittoInstalled, privateMosquitto, type GatewayChild, 
 
 const TIME_SCALE = 1 / 60; // a reboot takes about a second
 const DEVICES = 10;
+/** a gateway first and a switch last, so each half of a batch holds a section of its own kind */
+const MIX = { router: 1, ap: 8, switch: 1 };
+const VLANS = { vlans: [{ id: 1, name: 'VLAN_Default', ip: '192.168.1.1', mask: 24 }, { id: 20, name: 'Crashproof', ip: '10.20.0.1', mask: 24 }] };
+const POE = { ports: [{ port: 1, enabled: false, powerW: 12.5 }] };
 const CONTROLLER = 'self::airloom-crash';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,7 +51,7 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('crash safety on %s + 
     db = shared.db;
     closeDb = shared.close;
     broker = await privateMosquitto();
-    const specs = generateFleet(project, DEVICES);
+    const specs = generateFleet(project, MIX);
     await insertDevices(db, specs, project);
     gateway = gatewayChild({
       MQTT_URL: broker.url,
@@ -83,6 +88,8 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('crash safety on %s + 
       const op = await retryBusy(() => enqueueOperation(db, { projectId: project, sn, kind: 'reboot', accountId: null }));
       ids.push(op!.id);
       await retryBusy(() => writeName(db, sn, `${round}-final-${sn.slice(-3)}`));
+      if (a.spec.type === 'router') await retryBusy(() => writeSection(db, { projectId: project, sn: PROJECT_SECTION, section: 'vlan', body: VLANS, actor: null, initial: {} }));
+      if (a.spec.type === 'switch') await retryBusy(() => writeSection(db, { projectId: project, sn, section: 'poe', body: POE, actor: null, initial: {} }));
     }
     return ids;
   }
@@ -127,10 +134,15 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('crash safety on %s + 
       expect((await deviceRow(db, a.spec.sn)).name).toBe(wanted);
       expect(a.executions.reboot, `reboots executed by ${a.spec.sn}`).toBe(1);
     }
+    const holds = (a: Agent, path: RegExp, value: string) => [...a.tree()].some(([p, v]) => path.test(p) && v === value);
+    expect(holds(agents.find((a) => a.spec.type === 'router')!, /^Device\.Bridging\.Bridge\.1\.VLAN\.\d+\.Name$/, 'Crashproof'), 'the gateway holds its VLAN').toBe(true);
+    expect(holds(agents.find((a) => a.spec.type === 'switch')!, /^Device\.Ethernet\.Interface\.1\.X_AIRLOOM_PoEEnable$/, 'false'), 'the switch has PoE off on port 1').toBe(true);
+    const results = await db('config_changes').where({ project_id: project }).whereIn('section', ['vlan', 'poe']).select('result');
+    expect(results.map((r: { result: string }) => r.result)).toEqual(['applied', 'applied']);
   }
 
   it.each(['gateway', 'broker', 'broker and gateway'] as const)(
-    '%s killed mid-batch: after the restart every rename lands and every device reboots exactly once',
+    '%s killed mid-batch: after the restart every rename and configuration change lands and every device reboots exactly once',
     async (victim) => {
       const round = victim.replaceAll(' ', '-');
       const first = await batch(0, DEVICES / 2, round);
