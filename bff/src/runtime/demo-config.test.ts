@@ -39,7 +39,7 @@ describe.each(backends())('demo configuration on %s', (backend) => {
     expect(Date.parse(history.at(-1).createdAt)).toBeLessThan(Date.parse(history[0].createdAt) - 86_400_000);
     // a reader sees that there is a PPPoE line, not its password, in the settings or in the history
     const wan = (await demo.get(`${base}/gateway/wan`)).body.data.body;
-    expect(wan.lines[1]).toMatchObject({ mode: 'pppoe', user: 'hotel-backup@isp2', password: '' });
+    expect(wan.lines[1]).toMatchObject({ mode: 'pppoe', user: 'hotel-backup@isp2', password: '••••••••' });
     const wanChange = history.find((c: { section: string }) => c.section === 'wan');
     expect(wanChange.changes).toContainEqual({ path: 'lines.1', old: null, new: expect.objectContaining({ mode: 'pppoe', password: '••••••' }) });
     expect(JSON.stringify(history)).not.toContain('Backup-Line-2024');

@@ -51,10 +51,13 @@ function modelOf(device: Pick<ConfigDevice, 'model' | 'type'>): DeviceModel {
   return deviceModel(device.model) ?? defaultModelOf(device.type);
 }
 
-/** a WAN section with its lines' passwords blanked */
+/** what a reader sees in place of a password: that there is one, not what it is */
+export const HIDDEN_PASSWORD = '••••••••';
+
+/** a WAN section with its lines' passwords hidden */
 function withoutPasswords(body: Record<string, unknown>): Record<string, unknown> {
   const lines = (body.lines as Record<string, unknown>[] | undefined) ?? [];
-  return { ...body, lines: lines.map((l) => ('password' in l ? { ...l, password: '' } : l)) };
+  return { ...body, lines: lines.map((l) => ('password' in l ? { ...l, password: HIDDEN_PASSWORD } : l)) };
 }
 
 /** the catalogue row a project without a gateway plans its gateway settings with */
