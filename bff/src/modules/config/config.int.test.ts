@@ -6,13 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { DeviceStatus, ErrorCode } from '@airloom/contracts';
 import { Agent, type DeviceSpec } from '@airloom/device-sim';
-import { createBus, createGatewayRuntime, startEmbeddedBroker, type Bus, type EmbeddedBroker, type GatewayRuntime } from '@airloom/gateway/public';
 import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
-import { createLogger } from '../../logger.js';
+import { startLiveGateway, type LiveGateway } from '../../test/live-gateway.js';
 import { backends, client, createTestEnv, signedUp, testBrokers, type Client, type TestEnv } from '../../test/test-env.js';
-import { createEventHub, type EventHub } from '../events/events.hub.js';
 
 const TIME_SCALE = 0.02; // the device's rollback timer: 300 s × 0.02 = 6 s
 const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
@@ -41,20 +38,14 @@ function spec(type: 'router' | 'switch', model: string): DeviceSpec {
 
 describe.each(cases)('configuration engine on %s with %s', (backend, brokerKind) => {
   let env: TestEnv;
-  let broker: EmbeddedBroker | undefined;
-  let bus: Bus;
-  let hub: EventHub;
-  let runtime: GatewayRuntime;
+  let live: LiveGateway;
   let owner: Client;
   let projectId: number;
   let gateway: Agent;
   let sw: Agent;
   const agents: Agent[] = [];
-  const protocolVersion = brokerKind === 'aedes' ? 4 : 5;
-  const logger = createLogger({ level: 'silent' });
   const gw = spec('router', 'AL-GW1200');
   const sws = spec('switch', 'AL-SW1008P');
-  let brokerUrl: string;
 
   const api = (path: string) => `/api/v1/projects/${projectId}${path}`;
   const status = async (sn: string) => Number((await env.db('devices').where({ sn }).first('status')).status);
@@ -64,27 +55,15 @@ describe.each(cases)('configuration engine on %s with %s', (backend, brokerKind)
   const generation = async (sn: string) => Number((await env.db('devices').where({ sn }).first('config_version')).config_version);
 
   function agentFor(s: DeviceSpec): Agent {
-    const a = new Agent({ brokerUrl, protocolVersion, spec: s, timeScale: TIME_SCALE });
+    const a = new Agent({ brokerUrl: live.brokerUrl, protocolVersion: live.protocolVersion, spec: s, timeScale: TIME_SCALE });
     agents.push(a);
     return a;
   }
 
   beforeAll(async () => {
     env = await createTestEnv(backend);
-    const service = { username: 'airloom-service', password: randomBytes(12).toString('hex') };
-    if (brokerKind === 'aedes') {
-      broker = await startEmbeddedBroker({ db: env.db, host: '127.0.0.1', port: 0, service, logger });
-      brokerUrl = broker.url;
-    } else {
-      brokerUrl = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
-    }
-    const creds = brokerKind === 'aedes' ? { username: service.username, password: service.password } : {};
-    bus = createBus({ mqttUrl: brokerUrl, protocolVersion, clientId: `cfg-bff-${randomBytes(3).toString('hex')}`, logger, ...creds });
-    await bus.ready();
-    runtime = createGatewayRuntime({ db: env.db, logger, mqttUrl: brokerUrl, protocolVersion, bus, timeScale: TIME_SCALE, shareGroup: `test-${randomBytes(3).toString('hex')}`, mqttUsername: creds.username, mqttPassword: creds.password });
-    await runtime.start();
-    hub = createEventHub(bus, logger);
-    env.app = createApp({ db: env.db, config: env.config, bus, eventHub: hub, logger });
+    live = await startLiveGateway(env, brokerKind, TIME_SCALE);
+    env.app = live.app;
     owner = (await signedUp(env)).c;
     projectId = (await owner.post('/api/v1/projects', { projectName: 'Config Hotel', scenario: 'hotel' })).body.data.id as number;
     const ownerId = Number((await env.db('projects').where({ id: projectId }).first('owner_account_id')).owner_account_id);
@@ -96,10 +75,7 @@ describe.each(cases)('configuration engine on %s with %s', (backend, brokerKind)
   });
   afterAll(async () => {
     for (const a of agents) await a.stop();
-    hub?.close();
-    await runtime?.stop();
-    await bus?.close();
-    await broker?.close();
+    await live?.stop();
     await env?.close();
   });
 

@@ -7,13 +7,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DeviceStatus, type ProjectEvent } from '@airloom/contracts';
 import { Agent, createFleet, generateFleet, type DeviceSpec, type Fleet } from '@airloom/device-sim';
-import { createBus, createGatewayRuntime, startEmbeddedBroker, type Bus, type EmbeddedBroker, type GatewayRuntime } from '@airloom/gateway/public';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
-import { createLogger } from '../../logger.js';
+import { startLiveGateway, type LiveGateway } from '../../test/live-gateway.js';
 import { backends, createTestEnv, PASSWORD, signedUp, testBrokers, type TestEnv } from '../../test/test-env.js';
-import { createEventHub, type EventHub } from '../events/events.hub.js';
+import type { EventHub } from '../events/events.hub.js';
 
 const KEY = 'live-test-manufacturer-key-0123456789';
 const TIME_SCALE = 0.02; // a reboot takes ~1.2 s
@@ -27,48 +25,29 @@ async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Prom
 
 describe.each(cases)('devices live on %s with %s', (backend, brokerKind) => {
   let env: TestEnv;
-  let broker: EmbeddedBroker | undefined;
-  let bus: Bus;
+  let live: LiveGateway;
   let hub: EventHub;
   let server: Server;
-  let runtime: GatewayRuntime;
   let agent: Agent | undefined;
   let fleet: Fleet | undefined;
   let base: string;
   let brokerUrl: string;
-  const protocolVersion = brokerKind === 'aedes' ? 4 : 5;
-  const logger = createLogger({ level: 'silent' });
+  let protocolVersion: 4 | 5;
 
   beforeAll(async () => {
     env = await createTestEnv(backend, { env: { AIRLOOM_MANUFACTURER_KEY: KEY } });
-    const service = { username: 'airloom-service', password: randomBytes(12).toString('hex') };
-    if (brokerKind === 'aedes') {
-      broker = await startEmbeddedBroker({ db: env.db, host: '127.0.0.1', port: 0, service, logger });
-      brokerUrl = broker.url;
-    } else {
-      brokerUrl = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
-    }
-    const creds = brokerKind === 'aedes' ? { username: service.username, password: service.password } : {};
-    bus = createBus({ mqttUrl: brokerUrl, protocolVersion, clientId: `live-bff-${randomBytes(3).toString('hex')}`, logger, ...creds });
-    await bus.ready();
-    // a private share group on the shared Mosquitto, so another test's gateway never takes our devices' messages
-    runtime = createGatewayRuntime({ db: env.db, logger, mqttUrl: brokerUrl, protocolVersion, bus, timeScale: TIME_SCALE, shareGroup: `test-${randomBytes(3).toString('hex')}`, mqttUsername: creds.username, mqttPassword: creds.password });
-    await runtime.start();
-    hub = createEventHub(bus, logger);
-    const app = createApp({ db: env.db, config: env.config, bus, eventHub: hub, logger });
-    server = app.listen(0, '127.0.0.1');
+    live = await startLiveGateway(env, brokerKind, TIME_SCALE);
+    ({ brokerUrl, protocolVersion, hub } = live);
+    server = live.app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   });
   afterAll(async () => {
     await agent?.stop();
     await fleet?.stop();
-    hub?.close();
     server?.closeAllConnections();
     await new Promise((r) => server?.close(r));
-    await runtime?.stop();
-    await bus?.close();
-    await broker?.close();
+    await live?.stop();
     await env?.close();
   });
 

@@ -1,0 +1,57 @@
+// Test helper: the real device side of a test console — a broker (the embedded one with device
+// authentication, or the machine's Mosquitto when CI=true), the internal bus, and a gateway runtime
+// serving the test database — and the console's app wired to them.
+import { randomBytes } from 'node:crypto';
+import { createBus, createGatewayRuntime, startEmbeddedBroker, type Bus, type EmbeddedBroker, type GatewayRuntime } from '@airloom/gateway/public';
+import type { Express } from 'express';
+import { createApp } from '../app.js';
+import { createLogger } from '../logger.js';
+import { createEventHub, type EventHub } from '../modules/events/events.hub.js';
+import type { TestEnv } from './test-env.js';
+
+export interface LiveGateway {
+  brokerUrl: string;
+  protocolVersion: 4 | 5;
+  bus: Bus;
+  hub: EventHub;
+  runtime: GatewayRuntime;
+  /** the console's app on this gateway and bus */
+  app: Express;
+  stop(): Promise<void>;
+}
+
+export async function startLiveGateway(env: TestEnv, brokerKind: 'aedes' | 'mosquitto', timeScale: number): Promise<LiveGateway> {
+  const logger = createLogger({ level: 'silent' });
+  const protocolVersion = brokerKind === 'aedes' ? 4 : 5;
+  const service = { username: 'airloom-service', password: randomBytes(12).toString('hex') };
+  let broker: EmbeddedBroker | undefined;
+  let brokerUrl: string;
+  if (brokerKind === 'aedes') {
+    broker = await startEmbeddedBroker({ db: env.db, host: '127.0.0.1', port: 0, service, logger });
+    brokerUrl = broker.url;
+  } else {
+    brokerUrl = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
+  }
+  const creds = brokerKind === 'aedes' ? { username: service.username, password: service.password } : {};
+  const bus = createBus({ mqttUrl: brokerUrl, protocolVersion, clientId: `live-bff-${randomBytes(3).toString('hex')}`, logger, ...creds });
+  await bus.ready();
+  // a private share group on the shared Mosquitto, so another test's gateway never takes our devices' messages
+  const runtime = createGatewayRuntime({ db: env.db, logger, mqttUrl: brokerUrl, protocolVersion, bus, timeScale, shareGroup: `test-${randomBytes(3).toString('hex')}`, mqttUsername: creds.username, mqttPassword: creds.password });
+  await runtime.start();
+  const hub = createEventHub(bus, logger);
+  const app = createApp({ db: env.db, config: env.config, bus, eventHub: hub, logger });
+  return {
+    brokerUrl,
+    protocolVersion,
+    bus,
+    hub,
+    runtime,
+    app,
+    async stop() {
+      hub.close();
+      await runtime.stop();
+      await bus.close();
+      await broker?.close();
+    },
+  };
+}
