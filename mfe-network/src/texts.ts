@@ -166,9 +166,17 @@ export const networkEn = {
     none: 'None',
     loadFailed: 'The details could not be loaded: {{message}}',
   },
-  visualization: {
-    title: 'Not available yet',
-    hint: 'This view comes with a later release.',
+  topology: {
+    title: 'Network topology',
+    description: 'How the devices of {{project}} are wired, as they report it, updated live',
+    layout: 'Layout',
+    legend: 'Link speeds',
+    groupHint: 'Click a group to open or fold it',
+    foldAll: 'Fold all groups',
+    loading: 'Loading the topology…',
+    loadFailed: 'The topology could not be loaded: {{message}}',
+    empty: 'No devices in this project yet',
+    emptyHint: 'Devices appear here with their cables and mesh links as soon as they connect.',
   },
   duration: { days: '{{d}} d {{h}} h', hours: '{{h}} h {{m}} min', minutes: '{{m}} min {{s}} s' },
 };

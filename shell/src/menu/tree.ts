@@ -9,8 +9,9 @@ export type NetModeValue = 0 | 1;
 export type Right = 'rw' | 'r';
 /**
  * Permission flags from the build configuration (spec §2): `beta` marks the beta screens, `sharing`
- * the permission-sharing screen. `wifimap`, `topology` and `backup` gate screens not built yet (a
- * part not built is not in the menu); each joins the default flags when its screen is built.
+ * the permission-sharing screen. `backup` gates a screen not built yet (a part not built is not in
+ * the menu); it joins the default flags when its screen is built. `wifimap` and `topology` gated the
+ * Wi-Fi map and topology before they were built; `beta` alone shows them now.
  */
 export type BuildFlag = 'beta' | 'sharing' | 'wifimap' | 'topology' | 'backup';
 /** The remote (Module Federation name) that owns a screen (ARCHITECTURE §1). */
@@ -76,8 +77,8 @@ export const MENU_TREE: readonly MenuNode[] = [
   {
     kind: 'group', id: 'network', labelKey: 'menu.group.network', children: [
       manage('/manage/status', 'menu.networkStatus', 'network'),
-      manage('/manage/visualization/td', 'menu.wifiMap', 'network', { access: WEB_ONLY, flag: 'beta', requires: 'wifimap' }),
-      manage('/manage/visualization/topo', 'menu.topology', 'network', { access: WEB_ONLY, flag: 'beta', requires: 'topology' }),
+      manage('/manage/visualization/td', 'menu.wifiMap', 'network', { access: WEB_ONLY, flag: 'beta' }),
+      manage('/manage/visualization/topo', 'menu.topology', 'network', { access: WEB_ONLY, flag: 'beta' }),
     ],
   },
   {
