@@ -24,6 +24,9 @@ import { configHandlers } from './modules/config/config.routes.js';
 import { createConfigService } from './modules/config/config.service.js';
 import { createConfigDirectory } from '@airloom/gateway/public';
 import { createDevicesService } from './modules/devices/devices.service.js';
+import { createFloorsRepository } from './modules/floors/floors.repository.js';
+import { floorHandlers } from './modules/floors/floors.routes.js';
+import { createFloorsService } from './modules/floors/floors.service.js';
 import { createDocsRouter } from './modules/docs/docs.routes.js';
 import { buildOpenApiDocument } from './modules/docs/openapi.js';
 import { createEventHub, type EventHub } from './modules/events/events.hub.js';
@@ -97,6 +100,11 @@ export function createApp(deps: AppDeps): Express {
     logger,
   });
   const eventHub = deps.eventHub ?? createEventHub(deps.bus, logger);
+  const floors = createFloorsService({
+    repo: createFloorsRepository(db),
+    projectOfDevice: async (sn) => (await deviceDirectory.find(sn))?.projectId ?? null,
+    clock,
+  });
   const overview = createOverviewService({ projects, devices });
   const apiKeys = createApiKeysService({
     repo: createApiKeysRepository(db),
@@ -149,6 +157,7 @@ export function createApp(deps: AppDeps): Express {
       invitations: invitationHandlers(invitations),
       stats: statsHandlers(deviceDirectory),
       topology: { get: (call) => devices.topology(call.project()) },
+      floors: floorHandlers(floors),
       config: configHandlers(configService),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },

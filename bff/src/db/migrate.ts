@@ -16,6 +16,7 @@ import * as sessionEndReason from './migrations/20261121001100_add-session-end-r
 import * as shareInvitations from './migrations/20261124140000_create-share-invitations.js';
 import * as twoFactor from './migrations/20261125150000_create-two-factor.js';
 import * as oidc from './migrations/20261125160000_create-oidc.js';
+import * as floors from './migrations/20261125200000_create-floors.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -40,6 +41,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261124140000_create-share-invitations', migration: shareInvitations },
   { name: '20261125150000_create-two-factor', migration: twoFactor },
   { name: '20261125160000_create-oidc', migration: oidc },
+  { name: '20261125200000_create-floors', migration: floors },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

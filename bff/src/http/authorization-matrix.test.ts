@@ -97,6 +97,13 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   'config.devicePut': PROJECT_WRITE,
   'config.history': PROJECT_VIEW,
   'config.revert': PROJECT_WRITE,
+  'floors.list': PROJECT_VIEW,
+  'floors.create': PROJECT_WRITE,
+  'floors.update': PROJECT_WRITE,
+  'floors.remove': row('S', 'S', R, N, N, N, T, R, 'S'),
+  // passed calls carry no multipart plan here (floors.test.ts uploads real ones)
+  'floors.uploadImage': row('S', 'S', R, N, N, N, T, R, 'S'),
+  'floors.image': PROJECT_VIEW,
 };
 
 /** path parameters of one endpoint that differ from the common ones */
@@ -147,6 +154,10 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
     const newcomer = uniqueEmail();
     await owner.c.post(`/api/v1/projects/${id}/invitations`, { account: newcomer, permission: 'r' });
     const invitation = env.outbox().reverse().find((m) => m.to === newcomer && m.purpose === 'invitation')!;
+    // a floor with a plan (the bytes are not a real image: only the access step is tested here)
+    const floorId = (await owner.c.post(`/api/v1/projects/${id}/floors`, { name: 'Ground' })).body.data.id as number;
+    await env.db('floor_images').insert({ floor_id: floorId, seq: 0, bytes: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) });
+    await env.db('floors').where({ id: floorId }).update({ image_bytes: 4 });
     const demo = client(env.app);
     expect((await demo.post('/api/v1/auth/demo')).body.code).toBe(0);
     callers = {
@@ -154,7 +165,7 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
       keyR: { c: client(env.app), bearer: keyR.secret }, keyRw: { c: client(env.app), bearer: keyRw.secret },
     };
     params = { id, sn, opId: Number(operation), shareId: share, keyId: keyR.key.id, token: new URL(offer.link!, 'http://x').searchParams.get('token')!,
-      invitation: new URL(invitation.link!, 'http://x').searchParams.get('token')!, changeId,
+      invitation: new URL(invitation.link!, 'http://x').searchParams.get('token')!, changeId, floorId,
     };
     Object.assign(bodies, {
       'projects.create': () => ({ projectName: `M ${randomBytes(4).toString('hex')}`, scenario: 'hotel' }),
@@ -174,6 +185,8 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
       'twoFactor.enable': () => ({ code: '000000' }),
       'twoFactor.disable': () => ({ password: 'Not-the-password-1' }),
       'config.devicePut': () => ({ name: 'Matrix-AP2' }),
+      'floors.create': () => ({ name: `Floor ${randomBytes(2).toString('hex')}` }),
+      'floors.update': () => ({ metresPerPixel: 0.04 }),
     } satisfies Partial<Record<EndpointId, () => unknown>>);
   });
   afterAll(async () => {
@@ -182,7 +195,7 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
 
   /** Every row a refused write could touch, to compare before and after. */
   async function snapshot(): Promise<string> {
-    const tables = ['projects', 'project_members', 'api_keys', 'project_transfers', 'share_invitations', 'operations', 'config_sections', 'config_changes'];
+    const tables = ['projects', 'project_members', 'api_keys', 'project_transfers', 'share_invitations', 'operations', 'config_sections', 'config_changes', 'floors'];
     const parts = await Promise.all(tables.map((t) => env.db(t).select().orderBy('id')));
     const devices = await env.db('devices').select('sn', 'project_id', 'name', 'desired_name', 'config_version').orderBy('sn');
     const twoFactor = await env.db('account_two_factor').select().orderBy('account_id');

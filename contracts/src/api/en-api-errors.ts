@@ -93,6 +93,12 @@ export const enApiErrors = {
     notForDevice: 'Device {{sn}} has no such settings (they belong to another kind of device).',
     changeNotFound: 'This change does not exist in this project.',
   },
+  floors: {
+    notFound: 'This floor does not exist in this project.',
+    floorOrDeviceNotFound: 'This floor does not exist in this project, or an AP names a device that is not in this project.',
+    imageTooLarge: 'The floor plan must be at most 10 MB.',
+    notJpeg: 'The floor plan must be a jpg image (recommended 800 x 400, ratio 5:3).',
+  },
   manufacturer: {
     refused: 'Wrong manufacturer key, or this account is not a manufacturer account.',
   },

@@ -51,6 +51,16 @@ export const enApiRules = {
   activationPage: { range: 'The page is a whole number from 1' },
   invitationToken: { format: 'This link is not an invitation link: please open the link from the e-mail again' },
   statsMetric: { value: 'Please choose cpu, memory, traffic or clients' },
+  floorId: { format: 'The floor id must be a positive whole number' },
+  floorName: { length: 'The floor name has 1 to 64 characters', count: 'A project has at most 50 floors' },
+  floorScale: { range: 'The scale must be a positive number of metres per pixel' },
+  floorGeometry: {
+    value: 'A wall or an AP has a position or material the map does not know',
+    size: 'A floor has at most 2,000 walls and 200 APs',
+    duplicate: 'An AP or a device appears twice on the floor',
+    empty: 'Nothing to change: give the name, the scale, the walls or the APs',
+  },
+  wallLoss: { range: 'A wall attenuates 0 to 100 dB' },
   statsWindow: { value: 'Please choose a window of 12h, 24h, 72h, 7d or 30d' },
 } as const;
 

@@ -7,6 +7,7 @@ import { authEndpoints, twoFactorEndpoints } from './auth.js';
 import { oidcEndpoints } from './oidc.js';
 import { configEndpoints } from './config.js';
 import { deviceEndpoints, manufacturerEndpoints } from './devices.js';
+import { floorEndpoints } from './floors.js';
 import type { AnyEndpoint } from './endpoint.js';
 import { platformEndpoints } from './platform.js';
 import { projectEndpoints } from './projects.js';
@@ -32,6 +33,7 @@ export const API = {
   invitations: invitationEndpoints,
   stats: statsEndpoints,
   topology: topologyEndpoints,
+  floors: floorEndpoints,
   config: configEndpoints,
 } as const;
 

@@ -15,6 +15,7 @@ export * from './stats.js';
 export * from './config.js';
 export * from './oidc.js';
 export * from './topology.js';
+export * from './floors.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
 export { enApiErrors, type ApiErrorKey } from './en-api-errors.js';

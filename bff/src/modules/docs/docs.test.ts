@@ -26,6 +26,7 @@ describe('API documentation', () => {
         '/projects/{id}/invitations', '/invitations/{invitation}', '/invitations/{invitation}/accept',
         '/activations/summary', '/activations', '/activations/export.xlsx',
         '/projects/{id}/stats/devices/{sn}', '/projects/{id}/topology',
+        '/projects/{id}/floors', '/projects/{id}/floors/{floorId}', '/projects/{id}/floors/{floorId}/image',
         '/projects/{id}/gateway/route-table', '/projects/{id}/gateway/{section}', '/projects/{id}/devices/{sn}/config/{section}',
         '/projects/{id}/config/history', '/projects/{id}/config/history/{changeId}/revert',
         '/auth/login/two-factor', '/auth/providers', '/auth/oidc/start', '/auth/oidc/callback', '/account/sign-in-methods', '/account/sign-in-methods/{identityId}', '/account/two-factor', '/account/two-factor/setup', '/account/two-factor/enable', '/account/two-factor/disable',
