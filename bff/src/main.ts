@@ -28,6 +28,7 @@ import { createEventHub, type EventHub } from './modules/events/events.hub.js';
 import { startDemoFleet } from './runtime/demo-fleet.js';
 import { seedDemoActivations } from './runtime/demo-activations.js';
 import { seedDemoConfig } from './runtime/demo-config.js';
+import { seedDemoFloors } from './runtime/demo-floors.js';
 import { ensureManufacturerKey } from './runtime/manufacturer-key.js';
 
 const config = loadConfig();
@@ -150,6 +151,11 @@ if (config.role === 'gateway') {
     await seedDemoConfig(db).then(
       (n) => logger.info({ versions: n }, 'demo configuration seeded'),
       (err: unknown) => logger.error({ err }, 'demo configuration not seeded'),
+    );
+    // the hotel's Wi-Fi map: a floor with its plan, walls and the 8 APs (once)
+    await seedDemoFloors(db).then(
+      (n) => logger.info({ floors: n }, 'demo floors seeded'),
+      (err: unknown) => logger.error({ err }, 'demo floors not seeded'),
     );
   }
 }

@@ -1,7 +1,7 @@
 // The network remote's calls: each one a declared endpoint of contracts (API.devices.*), sent through
 // the shell's client (props.api), which fills the path and checks the answer against its schema.
 import type { ApiClient } from '@airloom/shared-ui';
-import { API, type DeviceAddRequest, type DeviceRenameRequest, type OperationRequest } from '@airloom/contracts';
+import { API, type DeviceAddRequest, type DeviceRenameRequest, type FloorCreateRequest, type FloorUpdateRequest, type OperationRequest } from '@airloom/contracts';
 
 export function createNetworkApi(api: ApiClient, projectId: number) {
   const project = { id: projectId };
@@ -15,6 +15,17 @@ export function createNetworkApi(api: ApiClient, projectId: number) {
     remove: (sn: string) => api.call(API.devices.remove, { params: device(sn) }),
     addDevice: (body: DeviceAddRequest) => api.call(API.devices.add, { params: project, body }),
     unverified: async (signal?: AbortSignal) => (await api.call(API.devices.unverified, { signal })).items,
+    floors: async (signal?: AbortSignal) => (await api.call(API.floors.list, { params: project, signal })).items,
+    createFloor: (body: FloorCreateRequest) => api.call(API.floors.create, { params: project, body }),
+    updateFloor: (floorId: number, body: FloorUpdateRequest) => api.call(API.floors.update, { params: { id: projectId, floorId }, body }),
+    uploadPlan: (floorId: number, file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      // the declaration has no JSON body: the client sends a FormData as multipart/form-data as it is
+      return api.call(API.floors.uploadImage, { params: { id: projectId, floorId }, body: form as unknown as undefined });
+    },
+    /** the plan's address for an <img> or an image layer (the browser sends the session cookie) */
+    planUrl: (floorId: number, revision: number) => `/api/v1/projects/${projectId}/floors/${floorId}/image?rev=${revision}`,
   };
 }
 

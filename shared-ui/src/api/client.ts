@@ -115,14 +115,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function request<T>(method: string, path: string, body: unknown, init: RequestOptions, sent: Sent): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (method !== 'GET') headers[CSRF_HEADER] = '1';
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // a FormData body is an upload (multipart/form-data): the browser writes its boundary
+    const upload = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !upload) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
       response = await doFetch(withQuery(path.startsWith('//') ? path.slice(1) : `${baseUrl}${path}`, init.query), {
         method,
         headers,
         credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : upload ? (body as FormData) : JSON.stringify(body),
         signal: init.signal,
       });
     } catch (err) {

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { API, LINK_SPEEDS, TOPOLOGY_LAYOUTS, type DeviceItem, type Topology, type TopologyLayout } from '@airloom/contracts';
+import { API, LINK_SPEEDS, TOPOLOGY_LAYOUTS, type DeviceItem, type TopologyLayout } from '@airloom/contracts';
 import { Button, EmptyState, InlineNotice, Page, PageHeader, Row, Spinner, useLoad, useMfe, type ProjectRef } from '@airloom/shared-ui';
 import { createNetworkApi } from '../../api';
 import { DevicePanel } from '../status/DevicePanel';
