@@ -409,6 +409,7 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
               data-testid="wifimap"
               data-walls={floor.walls.length}
               data-aps={floor.aps.length}
+              data-draft={draft.map((p) => `${Math.round(p.x)},${Math.round(p.y)}`).join(' ')}
               data-heatmap={answer && scene && answer.values.length === scene.grid.cols * scene.grid.rows ? answer.values.length : undefined}
               onDragOver={(e) => e.preventDefault()}
               onDrop={(e) => {

@@ -71,7 +71,11 @@ function ensureStyle(doc: Document): void {
 
 export function createFloorMap(container: HTMLElement, callbacks: MapCallbacks): FloorMap {
   ensureStyle(container.ownerDocument);
-  const map = L.map(container, { crs: L.CRS.Simple, minZoom: -4, maxZoom: 4, zoomSnap: 0.25, attributionControl: false, doubleClickZoom: false });
+  const map = L.map(container, { crs: L.CRS.Simple, minZoom: -4, maxZoom: 4, zoomSnap: 0.25, attributionControl: false, doubleClickZoom: false,
+    // Leaflet's keyboard handler focuses the map on mousedown, which scrolls the console's content
+    // area under the pointer between press and release (the click lands elsewhere on the plan)
+    keyboard: false,
+  });
   let plan = { width: 800, height: 480 };
   let image: L.ImageOverlay | null = null;
   let heat: L.ImageOverlay | null = null;
@@ -89,7 +93,7 @@ export function createFloorMap(container: HTMLElement, callbacks: MapCallbacks):
     setPlan(next) {
       const changed = next.width !== plan.width || next.height !== plan.height || !frame;
       plan = { width: next.width, height: next.height };
-      if (changed) map.fitBounds(bounds(), { padding: [16, 16] });
+      if (changed) map.fitBounds(bounds(), { padding: [16, 16], animate: false });
       image?.remove();
       image = next.imageUrl ? L.imageOverlay(next.imageUrl, bounds(), { className: 'airloom-plan' }).addTo(map) : null;
       image?.bringToBack();
