@@ -6,13 +6,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { API, LINK_SPEEDS, TOPOLOGY_LAYOUTS, type DeviceItem, type TopologyLayout } from '@airloom/contracts';
-import { Button, EmptyState, InlineNotice, Page, PageHeader, Row, Spinner, useLoad, useMfe, type ProjectRef } from '@airloom/shared-ui';
+import { Button, EmptyState, InlineNotice, Page, PageHeader, Row, Spinner, useLoad, useMfe, VisuallyHidden, type ProjectRef } from '@airloom/shared-ui';
 import { createNetworkApi } from '../../api';
 import { DevicePanel } from '../status/DevicePanel';
 import { LiveIndicator } from '../status/LiveIndicator';
 import { useLiveDevices } from '../status/useLiveDevices';
 import type { TopologyGraph } from './g6-graph';
 import { topologyView } from './topology-model';
+
+const RELOAD_EVERY_MS = 10_000;
 
 const Canvas = styled.div`
   position: relative;
@@ -63,12 +65,18 @@ function TopologyContent({ project }: { project: ProjectRef }) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [openSn, setOpenSn] = useState<string | null>(null);
   const reloadTopology = topology.reload;
+  const lastRead = useRef(Date.now());
   const live = useLiveDevices({
     api,
     projectId: project.id,
-    // a device joined or left: the links are read again (statuses alone are applied in place)
+    // a device left: the links are read again at once; a device that reports may have found new
+    // neighbours (LLDP): read again at most every RELOAD_EVERY_MS (statuses are applied in place)
     onEvent: (e) => {
-      if (e.type === 'device-removed') reloadTopology();
+      const now = Date.now();
+      if (e.type === 'device-removed' || (e.type === 'device' && now - lastRead.current > RELOAD_EVERY_MS)) {
+        lastRead.current = now;
+        reloadTopology();
+      }
     },
   });
   const known = topology.data;
@@ -131,6 +139,20 @@ function TopologyContent({ project }: { project: ProjectRef }) {
       {!known && !topology.error && <Spinner label={t('topology.loading')} />}
       {known && known.nodes.length === 0 && <EmptyState title={t('topology.empty')} description={t('topology.emptyHint')} />}
       {view && view.nodes.length > 0 && <TopologyCanvas view={view} onNodeClick={onNodeClick} layout={layout} />}
+      {view && (
+        // the canvas is a picture: the same nodes as buttons for the keyboard and screen readers
+        <VisuallyHidden as="div">
+          <ul aria-label={t('topology.nodes')}>
+            {view.nodes.filter((n) => n.kind !== 'internet').map((n) => (
+              <li key={n.id}>
+                <button type="button" onClick={() => onNodeClick(n.id)}>
+                  {n.kind === 'group' ? t('topology.openGroup', { label: n.label }) : t('topology.openDevice', { name: n.label })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </VisuallyHidden>
+      )}
       {open && (
         <DevicePanel
           device={open}
