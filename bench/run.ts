@@ -1,9 +1,10 @@
 // Runs every benchmark, prints its figures and fails when a budget is missed.
 // `--short` (CI) makes fewer requests and runs; budgets are the same.
-// `--only <name>` runs one of: front-end, api, fleet, radio, config.
+// `--only <name>` runs one of: front-end, api, fleet, radio, topology, config.
 import net from 'node:net';
 import { fleetBench } from './fleet/index';
 import { radioBench } from './radio/index';
+import { topologyBench } from './topology/index';
 import { configBench } from './config/index';
 import { switchesBench } from './config/switches';
 import { apiLatency } from './src/api-latency';
@@ -26,6 +27,7 @@ function mariaDbUp(): Promise<boolean> {
 
 const figures: Figure[] = [];
 if (selected('radio')) figures.push(...radioBench(short));
+if (selected('topology')) figures.push(...await topologyBench(short));
 if (selected('config')) figures.push(...configBench(short), ...await switchesBench());
 // three cold visits even in short mode: the LCP budget is on their median, not one noisy sample
 if (selected('front-end')) figures.push(...await frontEnd(short ? 3 : 5));

@@ -20,7 +20,7 @@ function measure<T>(fn: () => T): { result: T; cpuMs: number; wallMs: number } {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** A 100 × 60 m floor: 400 × 240 cells of 25 cm (96,000), 30 APs, 400 walls of 1–10 m with spec §3 losses. */
-function floor(seed: number) {
+export function floor(seed: number) {
   let state = seed;
   const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
   const aps: Ap[] = Array.from({ length: 30 }, (_, k) => ({ x: random() * 100, y: random() * 60, txPowerDbm: 8 + Math.floor(random() * 22), gainDbi: 3, frequencyMhz: k % 2 ? 2437 : 5200 }));
