@@ -18,7 +18,8 @@ import {
   type EmbeddedBroker,
   type GatewayRuntime,
 } from '@airloom/gateway/public';
-import type { Fleet } from '@airloom/device-sim';
+import { demoFleet, type Fleet } from '@airloom/device-sim';
+import { DEMO_PROJECT_IDS } from '@airloom/contracts';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createDb } from './db/db.js';
@@ -153,7 +154,7 @@ if (config.role === 'gateway') {
       (err: unknown) => logger.error({ err }, 'demo configuration not seeded'),
     );
     // the hotel's Wi-Fi map: a floor with its plan, walls and the 8 APs (once)
-    await seedDemoFloors(db).then(
+    await seedDemoFloors(db, demoFleet(DEMO_PROJECT_IDS.WLAN)).then(
       (n) => logger.info({ floors: n }, 'demo floors seeded'),
       (err: unknown) => logger.error({ err }, 'demo floors not seeded'),
     );

@@ -1,12 +1,14 @@
 // The live demo's Wi-Fi map has something to show: the hotel's floor with its plan, walls of §3
 // materials and its 8 APs, seen by a live-demo session, written once.
 import { DEMO_PROJECT_IDS, FloorUpdateSchema, OBSTACLE_ATTENUATION_DB } from '@airloom/contracts';
+import { demoFleet } from '@airloom/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, client, createTestEnv, type TestEnv } from '../test/test-env.js';
 import { jpegInfo } from '../modules/floors/jpeg.js';
 import { DEMO_FLOOR, DEMO_WALLS, demoFloorAps, demoFloorPlan, seedDemoFloors } from './demo-floors.js';
 
 describe.each(backends())('demo floors on %s', (backend) => {
+  const fleet = demoFleet(DEMO_PROJECT_IDS.WLAN);
   let env: TestEnv;
   beforeAll(async () => {
     env = await createTestEnv(backend);
@@ -17,14 +19,14 @@ describe.each(backends())('demo floors on %s', (backend) => {
 
   it('has a real jpg plan of the floor size and walls and APs the API would accept', () => {
     expect(jpegInfo(demoFloorPlan())).toEqual({ width: DEMO_FLOOR.width, height: DEMO_FLOOR.height });
-    expect(FloorUpdateSchema.safeParse({ walls: DEMO_WALLS, aps: demoFloorAps() }).success).toBe(true);
-    expect(demoFloorAps()).toHaveLength(8);
+    expect(FloorUpdateSchema.safeParse({ walls: DEMO_WALLS, aps: demoFloorAps(fleet) }).success).toBe(true);
+    expect(demoFloorAps(fleet)).toHaveLength(8);
     for (const w of DEMO_WALLS) if (w.material !== 'custom') expect(w.lossDb).toBe(OBSTACLE_ATTENUATION_DB[w.material]);
   });
 
   it('is written once and a live-demo session sees it with its plan', async () => {
-    expect(await seedDemoFloors(env.db)).toBe(1);
-    expect(await seedDemoFloors(env.db)).toBe(0);
+    expect(await seedDemoFloors(env.db, fleet)).toBe(1);
+    expect(await seedDemoFloors(env.db, fleet)).toBe(0);
     const demo = client(env.app);
     expect((await demo.post('/api/v1/auth/demo')).body.code).toBe(0);
     const base = `/api/v1/projects/${DEMO_PROJECT_IDS.WLAN}/floors`;

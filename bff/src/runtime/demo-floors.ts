@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PROJECT_IDS, OBSTACLE_ATTENUATION_DB, type FloorAp, type ObstacleMaterial, type Wall } from '@airloom/contracts';
-import { demoFleet } from '@airloom/device-sim';
 import type { Knex } from 'knex';
 import { createFloorsRepository } from '../modules/floors/floors.repository.js';
 
@@ -45,8 +44,15 @@ const AP_PLACES: Record<string, [number, number]> = {
   'AP-Terrace': [900, 520],
 };
 
-export function demoFloorAps(): FloorAp[] {
-  return demoFleet(DEMO_PROJECT_IDS.WLAN)
+/** The demo fleet's devices as main.ts knows them (the BFF does not import the simulator here). */
+export interface DemoDevice {
+  sn: string;
+  type: string;
+  name: string;
+}
+
+export function demoFloorAps(fleet: readonly DemoDevice[]): FloorAp[] {
+  return fleet
     .filter((d) => d.type === 'ap')
     .map((d, i) => {
       const [x, y] = AP_PLACES[d.name] ?? [100 + 100 * i, 300];
@@ -59,12 +65,12 @@ export function demoFloorPlan(): Buffer {
 }
 
 /** Seeds the demo hotel's floor once; answers how many floors were written (0 or 1). */
-export async function seedDemoFloors(db: Knex, clock: () => number = Date.now): Promise<number> {
+export async function seedDemoFloors(db: Knex, fleet: readonly DemoDevice[], clock: () => number = Date.now): Promise<number> {
   const projectId = DEMO_PROJECT_IDS.WLAN;
   if (!(await db('projects').where({ id: projectId }).first('id'))) return 0;
   const repo = createFloorsRepository(db);
   if ((await repo.count(projectId)) > 0) return 0;
-  const id = await repo.insert(projectId, { ...DEMO_FLOOR, walls: DEMO_WALLS, aps: demoFloorAps() }, clock());
+  const id = await repo.insert(projectId, { ...DEMO_FLOOR, walls: DEMO_WALLS, aps: demoFloorAps(fleet) }, clock());
   await repo.replaceImage(projectId, id, demoFloorPlan(), {}, clock());
   return 1;
 }
