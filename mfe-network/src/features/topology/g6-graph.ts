@@ -64,6 +64,11 @@ export function graphData(view: TopologyView): GraphData {
         labelPlacement: 'bottom',
         labelFontSize: 11,
         labelFill: '#1f2933',
+        // a label stays readable where links pass under it
+        labelBackground: true,
+        labelBackgroundFill: '#ffffff',
+        labelBackgroundOpacity: 0.85,
+        labelBackgroundRadius: 3,
         cursor: 'pointer',
       },
     })),
