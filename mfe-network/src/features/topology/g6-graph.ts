@@ -87,7 +87,8 @@ export function createTopologyGraph(container: HTMLElement, onNodeClick: (id: st
     animation: false,
     node: { type: 'circle' },
     edge: { type: 'line' },
-    behaviors: ['drag-canvas', 'zoom-canvas'],
+    // while the user drags or zooms a large site, labels and icons are hidden (only keys drawn)
+    behaviors: ['drag-canvas', 'zoom-canvas', { type: 'optimize-viewport-transform', key: 'optimize', debounce: 150 }],
     data: { nodes: [], edges: [] },
   });
   graph.on<IElementEvent>(NodeEvent.CLICK, (event) => {
