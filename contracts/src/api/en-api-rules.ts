@@ -50,6 +50,13 @@ export const enApiRules = {
   activationDay: { format: 'A day looks like 2026-11-24' },
   activationPage: { range: 'The page is a whole number from 1' },
   invitationToken: { format: 'This link is not an invitation link: please open the link from the e-mail again' },
+  companyName: { length: `The company name has 1 to ${A.companyNameMaxLength} characters` },
+  companyAddress: { length: `The company address has 1 to ${A.companyAddressMaxLength} characters` },
+  companyUpdate: { empty: 'Nothing to change: give the company name or address' },
+  avatar: { type: 'The avatar must be a jpg, png, gif or bmp image' },
+  subAccountId: { format: 'The sub-account id must be a positive whole number' },
+  subAccount: { subordinate: 'An engineer account cannot have engineer accounts of its own: a subordinate cannot be made a superior' },
+  subAccountUpdate: { empty: 'Nothing to change: say whether the account is disabled' },
   statsMetric: { value: 'Please choose cpu, memory, traffic or clients' },
   statsWindow: { value: 'Please choose a window of 12h, 24h, 72h, 7d or 30d' },
 } as const;

@@ -14,6 +14,7 @@ import { shareEndpoints } from './shares.js';
 import { transferEndpoints } from './transfers.js';
 import { invitationEndpoints } from './invitations.js';
 import { statsEndpoints } from './stats.js';
+import { subAccountEndpoints } from './subaccounts.js';
 import { topologyEndpoints } from './topology.js';
 
 export const API = {
@@ -26,6 +27,7 @@ export const API = {
   platform: platformEndpoints,
   shares: shareEndpoints,
   account: accountEndpoints,
+  subAccounts: subAccountEndpoints,
   apiKeys: apiKeyEndpoints,
   transfers: transferEndpoints,
   activations: activationEndpoints,
