@@ -81,6 +81,19 @@ export const accountEndpoints = {
     summary: 'Change my nickname',
     body: ProfileUpdateRequestSchema, response: MeResponseSchema, errors: [demo],
   }),
+  password: endpoint({
+    method: 'post', path: '/account/password', tag, auth: 'account',
+    summary: 'Change my password; every other session of the account ends (it then answers 70)',
+    body: PasswordChangeRequestSchema, response: z.null(),
+    errors: [demo, { code: ErrorCode.WRONG_OLD_PASSWORD, text: 'account.wrongOldPassword' }],
+  }),
+};
+
+/**
+ * The rest of the signed-in person's profile (spec §1, §6, §9): company, avatar, membership label,
+ * company account and version. A domain of its own beside `account` so each has one set of handlers.
+ */
+export const profileEndpoints = {
   get: endpoint({
     method: 'get', path: '/account', tag, auth: 'account',
     summary: 'My profile: nickname, avatar, company, membership label, company account, console version',
@@ -109,11 +122,5 @@ export const accountEndpoints = {
     description: 'The answer is the image itself, not the JSON envelope.',
     response: z.string(),
     errors: [{ code: ErrorCode.DATA_NOT_FOUND, text: 'account.noAvatar' }],
-  }),
-  password: endpoint({
-    method: 'post', path: '/account/password', tag, auth: 'account',
-    summary: 'Change my password; every other session of the account ends (it then answers 70)',
-    body: PasswordChangeRequestSchema, response: z.null(),
-    errors: [demo, { code: ErrorCode.WRONG_OLD_PASSWORD, text: 'account.wrongOldPassword' }],
   }),
 };

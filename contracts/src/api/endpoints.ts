@@ -1,6 +1,6 @@
 // The endpoint list (ARCHITECTURE §4): every endpoint of the BFF, by domain. The BFF mounts it,
 // the OpenAPI document loops over it, shared-ui's client is typed from it.
-import { accountEndpoints } from './account.js';
+import { accountEndpoints, profileEndpoints } from './account.js';
 import { activationEndpoints } from './activations.js';
 import { apiKeyEndpoints } from './api-keys.js';
 import { authEndpoints, twoFactorEndpoints } from './auth.js';
@@ -27,6 +27,7 @@ export const API = {
   platform: platformEndpoints,
   shares: shareEndpoints,
   account: accountEndpoints,
+  profile: profileEndpoints,
   subAccounts: subAccountEndpoints,
   apiKeys: apiKeyEndpoints,
   transfers: transferEndpoints,
