@@ -206,7 +206,7 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
     const accounts = await env.db('accounts').select('id', 'password_hash', 'company_name', 'company_address').orderBy('id');
     const company = await Promise.all([
       env.db('sub_accounts').select().orderBy('account_id'),
-      env.db('account_avatars').select('account_id', 'updated_at').orderBy('account_id'),
+      env.db('account_avatars').select('account_id', 'part', 'updated_at').orderBy(['account_id', 'part']),
     ]);
     return JSON.stringify([parts, devices, twoFactor, accounts, company]);
   }

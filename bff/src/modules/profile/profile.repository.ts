@@ -20,6 +20,9 @@ export interface CompanyWrite {
   company_address_changed_at?: number | null;
 }
 
+/** see the migration: one statement stays far below MariaDB's default packet limit */
+const AVATAR_PART_BYTES = 1024 * 1024;
+
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export function createProfileRepository(db: Knex) {
@@ -53,16 +56,25 @@ export function createProfileRepository(db: Knex) {
     },
 
     async avatarVersion(accountId: number): Promise<number | null> {
-      const row = await db('account_avatars').where({ account_id: accountId }).first('updated_at');
+      const row = await db('account_avatars').where({ account_id: accountId, part: 0 }).first('updated_at');
       return row ? Number(row.updated_at) : null;
     },
 
     async avatar(accountId: number): Promise<{ mime: string; image: Buffer } | undefined> {
-      return db('account_avatars').where({ account_id: accountId }).first('mime', 'image');
+      const parts = (await db('account_avatars').where({ account_id: accountId }).orderBy('part').select('mime', 'image')) as { mime: string; image: Buffer }[];
+      if (parts.length === 0) return undefined;
+      return { mime: parts[0]!.mime, image: Buffer.concat(parts.map((p) => Buffer.from(p.image))) };
     },
 
+    /** Replaces the avatar, in parts of AVATAR_PART_BYTES (one statement each). */
     async saveAvatar(accountId: number, mime: string, image: Buffer, now: number): Promise<void> {
-      await db('account_avatars').insert({ account_id: accountId, mime, image, updated_at: now }).onConflict('account_id').merge();
+      await db.transaction(async (trx) => {
+        await trx('account_avatars').where({ account_id: accountId }).delete();
+        for (let part = 0; part * AVATAR_PART_BYTES < image.length; part += 1) {
+          const bytes = image.subarray(part * AVATAR_PART_BYTES, (part + 1) * AVATAR_PART_BYTES);
+          await trx('account_avatars').insert({ account_id: accountId, part, mime, image: bytes, updated_at: now });
+        }
+      });
     },
   };
 }

@@ -121,7 +121,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     async avatar(principal: Principal): Promise<{ mime: string; image: Buffer }> {
       const found = await repo.avatar(principal.accountId);
       if (!found) throw new AppError(ErrorCode.DATA_NOT_FOUND);
-      return { mime: found.mime, image: Buffer.from(found.image) };
+      return found;
     },
   };
 }
