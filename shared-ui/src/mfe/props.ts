@@ -20,7 +20,8 @@ export interface ProjectRef {
 
 /** The project context of a listed project (`GET /projects` item). */
 export function projectRefOf(item: Pick<ProjectItem, 'id' | 'right' | 'netMode' | 'projectName' | 'property'>): ProjectRef {
-  return { id: item.id, right: item.right, netMode: item.netMode, projectName: item.projectName, owner: item.property === 'own', admin: item.property === 'managed' };
+  // `admin` only where it holds, so the stored project of everybody else keeps its spec §3 shape
+  return { id: item.id, right: item.right, netMode: item.netMode, projectName: item.projectName, owner: item.property === 'own', ...(item.property === 'managed' ? { admin: true } : {}) };
 }
 
 /**
