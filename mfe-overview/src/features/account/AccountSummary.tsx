@@ -13,6 +13,8 @@ const Avatar = styled.img`
   height: 72px;
   border-radius: 50%;
   object-fit: cover;
+  /* a transparent image still shows as a round avatar */
+  background: ${({ theme }) => theme.colors.surfaceAlt};
 `;
 
 const Placeholder = styled.div`

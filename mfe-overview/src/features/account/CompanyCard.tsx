@@ -42,7 +42,7 @@ export function CompanyCard({ api, profile, onChanged }: { api: AccountApi; prof
           {form.formError && <InlineNotice tone="danger">{form.formError}</InlineNotice>}
           <TextField label={t('account.company.name')} hint={hint(companyName.changeableFrom)} autoComplete="organization" disabled={profile.demo} {...field('companyName', companyName.value)} />
           <TextField label={t('account.company.address')} hint={hint(companyAddress.changeableFrom)} autoComplete="street-address" disabled={profile.demo} {...field('companyAddress', companyAddress.value)} />
-          {!profile.demo && <Row><Button variant="primary" type="submit" busy={form.submitting}>{t('common.actions.save')}</Button></Row>}
+          {!profile.demo && <Row><Button variant="primary" type="submit" busy={form.submitting}>{t('account.company.save')}</Button></Row>}
         </Stack>
       </form>
     </Card>
