@@ -74,27 +74,19 @@ export function createProjectsRepository(db: Knex) {
         .where('m.account_id', accountId)
         .andWhere((w) => w.whereNull('p.owner_account_id').orWhereNot('p.owner_account_id', accountId));
       // spec §6: an engineer sees its company's projects, the company account its engineers' (no share either way)
-      const company = joinCompany(
-        db('sub_accounts as sm')
-          .join('projects as p', 'p.owner_account_id', 'sm.superior_account_id')
-          .leftJoin('project_members as m', membership(accountId)),
-        accountId,
-        'sm',
-      )
-        .select(COLUMNS)
-        .where('sm.account_id', accountId)
-        .whereNull('sm.disabled_at')
-        .whereNull('m.id');
-      const managed = joinCompany(
-        db('sub_accounts as sa')
-          .join('projects as p', 'p.owner_account_id', 'sa.account_id')
-          .leftJoin('project_members as m', membership(accountId)),
-        accountId,
-        'sa',
-      )
-        .select(COLUMNS)
-        .where('sa.superior_account_id', accountId)
-        .whereNull('m.id');
+      const viaCompany = (alias: 'sm' | 'sa', ownerColumn: string, callerColumn: string) =>
+        joinCompany(
+          db(`sub_accounts as ${alias}`)
+            .join('projects as p', 'p.owner_account_id', `${alias}.${ownerColumn}`)
+            .leftJoin('project_members as m', membership(accountId)),
+          accountId,
+          alias,
+        )
+          .select(COLUMNS)
+          .where(`${alias}.${callerColumn}`, accountId)
+          .whereNull('m.id');
+      const company = viaCompany('sm', 'superior_account_id', 'account_id').whereNull('sm.disabled_at');
+      const managed = viaCompany('sa', 'account_id', 'superior_account_id');
       const always = withMembership(accountId)
         .whereIn('p.id', [...alwaysVisibleIds])
         .whereNull('m.id')
