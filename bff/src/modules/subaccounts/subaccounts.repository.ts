@@ -95,6 +95,8 @@ export function createSubAccountsRepository(db: Knex) {
           // an owner needs no share of its own project
           await trx('project_members').whereIn('project_id', moved).andWhere({ account_id: superiorId }).delete();
         }
+        // the sign-in tables that hold no foreign key to accounts go by hand; the rest follow by cascade
+        for (const table of ['account_identities', 'account_two_factor', 'login_challenges']) await trx(table).where({ account_id: accountId }).delete();
         await trx('accounts').where({ id: accountId }).delete();
         return moved;
       });

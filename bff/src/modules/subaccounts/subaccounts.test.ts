@@ -129,10 +129,14 @@ describe.each(backends())('sub-accounts on %s', (backend) => {
     const { c } = await login(engineer.account);
     const own = await ownProject(c, 'Handed Over');
     expect((await company.c.get('/api/v1/account/sub-accounts')).body.data.items[0].projects).toBe(1);
+    await env.db('account_identities').insert({ account_id: engineer.id, issuer: 'https://id.example.com', subject: `s-${engineer.id}`, label: engineer.account, created_at: Date.now() });
+    await env.db('account_two_factor').insert({ account_id: engineer.id, secret: 'JBSWY3DPEHPK3PXP', enabled_at: Date.now(), recovery_json: '[]', updated_at: Date.now() });
     expect((await company.c.del(`/api/v1/account/sub-accounts/${engineer.id}`)).body.code).toBe(0);
     expect(await listed(company.c, own)).toMatchObject({ property: 'own', projectName: 'Handed Over' });
     expect((await login(engineer.account)).code).toBe(ErrorCode.INCORRECT_CREDENTIALS);
     expect((await company.c.get('/api/v1/account/sub-accounts')).body.data.total).toBe(0);
+    // nothing of its sign-in is left behind, where no foreign key would have taken it along
+    for (const table of ['account_identities', 'account_two_factor']) expect(await env.db(table).where({ account_id: engineer.id })).toEqual([]);
   });
 
   it('refuses the live demo making engineers', async () => {
