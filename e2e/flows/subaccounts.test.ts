@@ -42,7 +42,7 @@ describe('company account and engineer accounts', () => {
     await c.getByText('Common', { exact: true }).waitFor();
 
     await c.getByLabel(/^Company name/).fill('Lumen Networks');
-    await c.getByRole('button', { name: 'Save company details' }).click();
+    await c.getByRole('button', { name: 'Change company details' }).click();
     await c.getByText('Your company details were saved.').waitFor();
 
     // a program renamed photo.jpg passes the name check here and is refused by its bytes on the server

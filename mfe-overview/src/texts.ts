@@ -161,7 +161,7 @@ export const overviewEn = {
       address: 'Company address',
       lockedUntil: 'Changed this year: it can change again from {{date}}.',
       nothing: 'Nothing to change.',
-      save: 'Save company details',
+      save: 'Change company details',
       saved: 'Your company details were saved.',
     },
     engineers: {

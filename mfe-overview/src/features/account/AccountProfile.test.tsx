@@ -85,7 +85,7 @@ describe('AccountPage: profile, company, engineers', () => {
     const name = within(company).getByLabelText(/^Company name/);
     await user.clear(name);
     await user.type(name, 'Lumen');
-    await user.click(within(company).getByRole('button', { name: 'Save company details' }));
+    await user.click(within(company).getByRole('button', { name: 'Change company details' }));
     expect(await within(company).findByText('The company name was changed this year already: it can change again next year.')).toBeTruthy();
     expect(bff.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ companyName: 'Lumen' });
   });
