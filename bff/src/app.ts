@@ -54,6 +54,12 @@ import { createActivationsRepository } from './modules/activations/activations.r
 import { activationHandlers } from './modules/activations/activations.routes.js';
 import { createActivationsService } from './modules/activations/activations.service.js';
 import { createWebRouter } from './modules/web/web.routes.js';
+import { createProfileRepository } from './modules/profile/profile.repository.js';
+import { profileHandlers } from './modules/profile/profile.routes.js';
+import { createProfileService } from './modules/profile/profile.service.js';
+import { createSubAccountsRepository } from './modules/subaccounts/subaccounts.repository.js';
+import { subAccountHandlers } from './modules/subaccounts/subaccounts.routes.js';
+import { createSubAccountsService } from './modules/subaccounts/subaccounts.service.js';
 
 export interface AppDeps {
   db: Knex;
@@ -121,6 +127,13 @@ export function createApp(deps: AppDeps): Express {
     visibleProjects: async (principal) => (await projects.list(principal)).data.items.map((p) => p.id),
   });
   const invitations = createInvitationsService({ db, shares: createSharesRepository(db), sender, clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
+  const profile = createProfileService({ repo: createProfileRepository(db), clock, helpCentreUrl: config.helpCentreUrl });
+  const subAccounts = createSubAccountsService({
+    repo: createSubAccountsRepository(db),
+    clock,
+    accessChanged: (projectId) => eventHub.recheck(projectId),
+    ownedProjects: async (accountId) => ((await db('projects').where({ owner_account_id: accountId }).select('id')) as { id: number }[]).map((r) => Number(r.id)),
+  });
   // built once, on first request: a loop over contracts' endpoint list
   let openApi: Record<string, unknown> | undefined;
 
@@ -151,6 +164,8 @@ export function createApp(deps: AppDeps): Express {
       manufacturer: manufacturerHandlers(manufacturer),
       shares: shareHandlers(shares),
       account: accountHandlers(auth),
+      profile: profileHandlers(profile),
+      subAccounts: subAccountHandlers(subAccounts),
       apiKeys: apiKeyHandlers(apiKeys),
       transfers: transferHandlers(transfers),
       activations: activationHandlers(activations),

@@ -28,6 +28,8 @@ export interface AppConfig {
   mqttPassword: string | undefined;
   /** Bearer key of POST /manufacturer/devices; generated into DATA_DIR in embedded mode when unset. */
   manufacturerKey: string | undefined;
+  /** the help centre's address shown in the account menu (HELP_CENTRE_URL); nothing is shown without it */
+  helpCentreUrl: string | null;
   /** Simulated devices of the two demo projects (role `all`). */
   simDemoFleet: boolean;
   /**
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
     manufacturerKey: env.AIRLOOM_MANUFACTURER_KEY || undefined,
+    helpCentreUrl: env.HELP_CENTRE_URL || null,
     simDemoFleet: env.SIM_DEMO_FLEET !== 'false',
     demoHistory: env.DEMO_HISTORY !== 'false',
     timeScale: parseTimeScale(env.TIME_SCALE),

@@ -78,6 +78,28 @@ const rows: Row[] = [
   ['shared-rw delete', user, 'project.delete', project('shared-rw'), READ_ONLY_PROJECT],
   ['shared-rw share', user, 'project.share', project('shared-rw'), READ_ONLY_PROJECT],
   ['shared-rw transfer', user, 'project.transfer', project('shared-rw'), READ_ONLY_PROJECT],
+  // spec §6 share roles: admin, the company's management account, on a project its engineer owns (no share)
+  ...ACTIONS.map((a): Row => [
+    `admin ${a}`,
+    user,
+    a,
+    project('admin', { device: online }),
+    a === 'project.delete' || a === 'project.transfer' ? READ_ONLY_PROJECT : OK,
+  ]),
+  ['admin needs no share: an old expired one changes nothing', user, 'project.update', project('admin', { shareExpired: true }), OK],
+  ['admin on a demo project → demo', user, 'project.share', project('admin', { demo: true }), DEMO_PROJECT],
+  ['admin in a live-demo session writes nothing', demoUser, 'project.update', project('admin'), DEMO_PROJECT],
+  ['admin through a read-only key', readKey, 'device.configure', project('admin', { device: online }), READ_ONLY_PROJECT],
+  ['admin through a write key shares nothing', writeKey, 'project.share', project('admin'), READ_ONLY_PROJECT],
+  // guest (visitor): a share; read-write manages devices, never the project's shares or ownership
+  ...ACTIONS.map((a): Row => [
+    `guest rw ${a}`,
+    user,
+    a,
+    project('shared-rw', { device: online }),
+    a === 'project.delete' || a === 'project.share' || a === 'project.viewShares' || a === 'project.transfer' ? READ_ONLY_PROJECT : OK,
+  ]),
+  ...ACTIONS.map((a): Row => [`guest r ${a}`, user, a, project('shared-r', { device: online }), a === 'project.view' || a === 'device.view' ? OK : READ_ONLY_PROJECT]),
   // device state
   ['offline configure', user, 'device.configure', project('owner', { device: { ...online, online: false } }), DEVICE_OFFLINE],
   ['offline reboot', user, 'device.reboot', project('owner', { device: { ...online, online: false } }), DEVICE_OFFLINE],

@@ -5,7 +5,13 @@ import type { AccountRoleValue } from './domain/account.js';
 import { DeviceStatus, isDeviceOnline, MANAGEMENT_MODES, type DeviceType } from './domain/device.js';
 import { ErrorCode, type ErrorCodeValue } from './errors.js';
 
-export type Relation = 'owner' | 'shared-rw' | 'shared-r' | 'stranger';
+/**
+ * How the caller reaches the project (spec §6 share roles). `admin` is the management account of the
+ * company whose engineer (sub-account) owns the project: it needs no share. A guest (visitor) reaches
+ * it through a share, `shared-rw` or `shared-r`; an engineer reaches the company's own projects as
+ * `shared-rw` without a share (docs/decisions/sharing.md, "Share roles").
+ */
+export type Relation = 'owner' | 'admin' | 'shared-rw' | 'shared-r' | 'stranger';
 
 export interface Principal {
   accountId: number;
@@ -74,6 +80,9 @@ export type Decision = { ok: true } | { ok: false; code: ErrorCodeValue };
 const VIEW_ACTIONS: ReadonlySet<Action> = new Set(['project.view', 'device.view']);
 // spec §6: read-write sharing grants device management, not ownership of the project
 const OWNER_ACTIONS: ReadonlySet<Action> = new Set(['project.delete', 'project.share', 'project.viewShares', 'project.transfer']);
+// spec §6 "some actions are blocked for admin": the management account runs the company's projects and
+// their shares, but only the owner gives a project away or deletes it
+const ADMIN_REFUSED: ReadonlySet<Action> = new Set(['project.delete', 'project.transfer']);
 // writes that go to one device and need it reachable through the cloud (spec §4, §6)
 const DEVICE_WRITES: ReadonlySet<Action> = new Set([
   'device.configure',
@@ -114,7 +123,7 @@ export function can(principal: Principal | null, action: Action, project: Projec
   if (project.demo) return view || action === 'project.viewShares' ? ALLOW : deny(ErrorCode.DEMO_PROJECT);
 
   // a stranger or an expired share learns nothing about the project, not even that it exists
-  if (project.relation === 'stranger' || (project.relation !== 'owner' && project.shareExpired)) {
+  if (project.relation === 'stranger' || (project.relation !== 'owner' && project.relation !== 'admin' && project.shareExpired)) {
     return deny(ErrorCode.DATA_NOT_FOUND);
   }
   if (view) return ALLOW;
@@ -128,6 +137,7 @@ export function can(principal: Principal | null, action: Action, project: Projec
   // spec §6: a read-only project cannot be modified
   if (project.relation === 'shared-r') return deny(ErrorCode.READ_ONLY_PROJECT);
   if (project.relation === 'shared-rw' && OWNER_ACTIONS.has(action)) return deny(ErrorCode.READ_ONLY_PROJECT);
+  if (project.relation === 'admin' && ADMIN_REFUSED.has(action)) return deny(ErrorCode.READ_ONLY_PROJECT);
 
   if (project.rfOptimising && RF_BLOCKED.has(action)) return deny(ErrorCode.PROJECT_RF_OPTIMISING);
 

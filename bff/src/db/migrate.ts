@@ -17,6 +17,9 @@ import * as shareInvitations from './migrations/20261124140000_create-share-invi
 import * as twoFactor from './migrations/20261125150000_create-two-factor.js';
 import * as oidc from './migrations/20261125160000_create-oidc.js';
 import * as floors from './migrations/20261125200000_create-floors.js';
+import * as accountCompany from './migrations/20261125200000_add-account-company.js';
+import * as accountAvatars from './migrations/20261125200100_create-account-avatars.js';
+import * as subAccounts from './migrations/20261125200200_create-sub-accounts.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -42,6 +45,9 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261125150000_create-two-factor', migration: twoFactor },
   { name: '20261125160000_create-oidc', migration: oidc },
   { name: '20261125200000_create-floors', migration: floors },
+  { name: '20261125200000_add-account-company', migration: accountCompany },
+  { name: '20261125200100_create-account-avatars', migration: accountAvatars },
+  { name: '20261125200200_create-sub-accounts', migration: subAccounts },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -63,6 +63,16 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   'account.profile': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
   // with a wrong current password (100 after the access step), so nobody's password changes here
   'account.password': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
+  'profile.get': row('P', 'P', 'P', 'P', 'P', 'P', T, T, T),
+  'profile.company': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
+  'profile.uploadAvatar': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
+  // each caller reads the avatar it just uploaded; the live demo has none to read (412 from the service)
+  'profile.avatar': row('P', 'P', 'P', 'P', 'P', N, T, T, T),
+  'subAccounts.list': row('P', 'P', 'P', 'P', 'P', 'P', T, T, T),
+  'subAccounts.create': row('P', 'P', 'P', 'P', 'P', D, T, T, T),
+  // the engineer is the owner's: anybody else is told it does not exist
+  'subAccounts.update': row('P', N, N, N, N, D, T, T, T),
+  'subAccounts.remove': row('S', N, N, N, N, D, T, T, T),
   'apiKeys.list': row('P', 'P', 'P', 'P', 'P', 'P', T, T, T),
   // a person's own sign-in: a browser session only; the writes below are refused by the service (wrong code, wrong password)
   'twoFactor.status': row('P', 'P', 'P', 'P', 'P', 'P', T, T, T),
@@ -113,6 +123,8 @@ const PARAMS: Partial<Record<EndpointId, Record<string, string>>> = {
   'config.deviceGet': { section: 'name' },
   'config.devicePut': { section: 'name' },
 };
+/** the smallest PNG: one transparent pixel */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const LAN = { vlans: [{ id: 1, name: 'VLAN_Default', ip: '192.168.1.1', mask: 24 }] };
 
 describe.each(backends())('authorization matrix on %s', (backend) => {
@@ -158,6 +170,7 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
     const floorId = (await owner.c.post(`/api/v1/projects/${id}/floors`, { name: 'Ground' })).body.data.id as number;
     await env.db('floor_images').insert({ floor_id: floorId, seq: 0, bytes: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) });
     await env.db('floors').where({ id: floorId }).update({ image_bytes: 4 });
+    const engineer = (await owner.c.post('/api/v1/account/sub-accounts', { account: uniqueEmail(), nick: 'Engineer', password: 'Eng-pass-1', confirm: 'Eng-pass-1' })).body.data.id as number;
     const demo = client(env.app);
     expect((await demo.post('/api/v1/auth/demo')).body.code).toBe(0);
     callers = {
@@ -165,7 +178,7 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
       keyR: { c: client(env.app), bearer: keyR.secret }, keyRw: { c: client(env.app), bearer: keyRw.secret },
     };
     params = { id, sn, opId: Number(operation), shareId: share, keyId: keyR.key.id, token: new URL(offer.link!, 'http://x').searchParams.get('token')!,
-      invitation: new URL(invitation.link!, 'http://x').searchParams.get('token')!, changeId, floorId,
+      invitation: new URL(invitation.link!, 'http://x').searchParams.get('token')!, changeId, floorId, subId: engineer,
     };
     Object.assign(bodies, {
       'projects.create': () => ({ projectName: `M ${randomBytes(4).toString('hex')}`, scenario: 'hotel' }),
@@ -177,6 +190,10 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
       'shares.update': () => ({ permission: 'rw' }),
       'account.profile': () => ({ nick: 'Matrix' }),
       'account.password': () => ({ oldPassword: 'Not-the-password-1', password: 'New-pass-123', confirm: 'New-pass-123' }),
+      'profile.company': () => ({ companyName: 'Matrix Networks' }),
+      'profile.uploadAvatar': () => ({ image: PNG }),
+      'subAccounts.create': () => ({ account: uniqueEmail(), nick: 'Engineer', password: 'Eng-pass-1', confirm: 'Eng-pass-1' }),
+      'subAccounts.update': () => ({ disabled: true }),
       'apiKeys.create': () => ({ name: `k ${randomBytes(3).toString('hex')}`, access: 'r' }),
       'transfers.offer': () => ({ account: invitee.account }),
       'invitations.create': () => ({ account: uniqueEmail(), permission: 'rw', hours: 2 }),
@@ -199,7 +216,12 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
     const parts = await Promise.all(tables.map((t) => env.db(t).select().orderBy('id')));
     const devices = await env.db('devices').select('sn', 'project_id', 'name', 'desired_name', 'config_version').orderBy('sn');
     const twoFactor = await env.db('account_two_factor').select().orderBy('account_id');
-    return JSON.stringify([parts, devices, twoFactor]);
+    const accounts = await env.db('accounts').select('id', 'password_hash', 'company_name', 'company_address').orderBy('id');
+    const company = await Promise.all([
+      env.db('sub_accounts').select().orderBy('account_id'),
+      env.db('account_avatars').select('account_id', 'part', 'updated_at').orderBy(['account_id', 'part']),
+    ]);
+    return JSON.stringify([parts, devices, twoFactor, accounts, company]);
   }
 
   it('has a row for every declared endpoint, and no row for one that is not declared', () => {

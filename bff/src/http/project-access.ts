@@ -12,15 +12,18 @@ export interface AuthorisedProject {
   readonly ctx: ProjectContext;
 }
 
+/**
+ * How the caller reaches the project, the strongest way first: owner; admin of the engineer who owns
+ * it; engineer of the company that owns it (as a permanent read-write guest, no share); a share.
+ */
 export function projectContext(row: ProjectRow, accountId: number, now: number): ProjectContext {
-  const relation =
-    row.owner_account_id === accountId ? 'owner' : row.share_right === 'rw' ? 'shared-rw' : row.share_right === 'r' ? 'shared-r' : 'stranger';
-  return {
-    id: row.id,
-    relation,
-    shareExpired: row.share_expires_at !== null && row.share_expires_at <= now,
-    demo: isDemoProject(row.id),
-  };
+  const id = row.id;
+  const demo = isDemoProject(id);
+  if (row.owner_account_id === accountId) return { id, relation: 'owner', shareExpired: false, demo };
+  if (row.company_admin !== null) return { id, relation: 'admin', shareExpired: false, demo };
+  if (row.company_member !== null) return { id, relation: 'shared-rw', shareExpired: false, demo };
+  const relation = row.share_right === 'rw' ? 'shared-rw' : row.share_right === 'r' ? 'shared-r' : 'stranger';
+  return { id, relation, shareExpired: row.share_expires_at !== null && row.share_expires_at <= now, demo };
 }
 
 export function createProjectAccess(deps: { projects: Pick<ProjectsRepository, 'findForAccount'>; clock: () => number }) {

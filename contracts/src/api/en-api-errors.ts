@@ -42,6 +42,14 @@ export const enApiErrors = {
   account: {
     demo: 'The live demo account cannot be changed: sign up to have your own.',
     wrongOldPassword: 'The current password is not right.',
+    companyNameLocked: 'The company name was changed this year already: it can change again next year.',
+    companyAddressLocked: 'The company address was changed this year already: it can change again next year.',
+    companyLocked: 'The company name and address were both changed this year already: they can change again next year.',
+    imageTooLarge: `The image is too large: an avatar is under ${LIMITS.imageMaxBytes / 1024 / 1024} MB.`,
+    noAvatar: 'There is no avatar yet.',
+    subAccountExists: 'An account with {{account}} already exists: an engineer account needs an address of its own.',
+    subAccountNotFound: 'There is no such engineer account in your company.',
+    subAccountLimit: `A company has at most ${API_LIMITS.subAccountsPerCompanyMax} engineer accounts: remove one first.`,
     passwordChanged: 'Your password was changed: please log in again with the new one.',
   },
   apiKeys: {

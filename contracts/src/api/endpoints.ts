@@ -1,6 +1,6 @@
 // The endpoint list (ARCHITECTURE §4): every endpoint of the BFF, by domain. The BFF mounts it,
 // the OpenAPI document loops over it, shared-ui's client is typed from it.
-import { accountEndpoints } from './account.js';
+import { accountEndpoints, profileEndpoints } from './account.js';
 import { activationEndpoints } from './activations.js';
 import { apiKeyEndpoints } from './api-keys.js';
 import { authEndpoints, twoFactorEndpoints } from './auth.js';
@@ -15,6 +15,7 @@ import { shareEndpoints } from './shares.js';
 import { transferEndpoints } from './transfers.js';
 import { invitationEndpoints } from './invitations.js';
 import { statsEndpoints } from './stats.js';
+import { subAccountEndpoints } from './subaccounts.js';
 import { topologyEndpoints } from './topology.js';
 
 export const API = {
@@ -27,6 +28,8 @@ export const API = {
   platform: platformEndpoints,
   shares: shareEndpoints,
   account: accountEndpoints,
+  profile: profileEndpoints,
+  subAccounts: subAccountEndpoints,
   apiKeys: apiKeyEndpoints,
   transfers: transferEndpoints,
   activations: activationEndpoints,

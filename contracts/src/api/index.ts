@@ -8,6 +8,7 @@ export * from './devices.js';
 export * from './platform.js';
 export * from './shares.js';
 export * from './account.js';
+export * from './subaccounts.js';
 export * from './api-keys.js';
 export * from './transfers.js';
 export * from './activations.js';

@@ -19,6 +19,11 @@ export const API_LIMITS = {
   /** broker password of one device, given by the manufacturer at registration */
   deviceSecretMinLength: 16,
   deviceSecretMaxLength: 64,
+  /** a company's name and address (spec §9: each changeable once a year); the spec gives no length */
+  companyNameMaxLength: 64,
+  companyAddressMaxLength: 128,
+  /** engineer (sub-)accounts one company account manages */
+  subAccountsPerCompanyMax: 100,
   /** rows of one device-list page */
   devicePageMax: 500,
 } as const;

@@ -14,9 +14,10 @@ export type OidcIntent = (typeof OIDC_INTENTS)[number];
 /**
  * What /static/wechatTransfer is told: `signed-in` or `bound`, else the spec's code of the refusal
  * (138 the identity is another account's, 142 this account has one of this provider already, 158 no
- * account is bound to it, 161 the sign-in was not completed: refused, expired or not genuine).
+ * account is bound to it, 161 the sign-in was not completed: refused, expired or not genuine), or
+ * `disabled`: the account is an engineer account its company has disabled.
  */
-export const OidcResultSchema = z.enum(['signed-in', 'bound', '138', '142', '158', '161']);
+export const OidcResultSchema = z.enum(['signed-in', 'bound', 'disabled', '138', '142', '158', '161']);
 export type OidcResult = z.output<typeof OidcResultSchema>;
 
 export const SignInProvidersSchema = z.object({

@@ -29,8 +29,10 @@ export const SCENARIOS = [
 export type Scenario = (typeof SCENARIOS)[number];
 export const SCENARIO_LABELS: Readonly<Record<Scenario, string>> = enEnums.scenario;
 
-// spec §3: property — own, invited read-only, invited manageable
-export const PROJECT_PROPERTIES = ['own', 'invited-r', 'invited-rw'] as const;
+// spec §3: property — own, invited read-only, invited manageable; and, for company accounts (spec §6
+// share roles), `managed` (one of my engineers owns it: I am its admin) and `company` (my company's
+// project, reached as an engineer without a share)
+export const PROJECT_PROPERTIES = ['own', 'invited-r', 'invited-rw', 'managed', 'company'] as const;
 export type ProjectProperty = (typeof PROJECT_PROPERTIES)[number];
 export const PROJECT_PROPERTY_LABELS: Readonly<Record<ProjectProperty, string>> = enEnums.projectProperty;
 

@@ -15,7 +15,13 @@ export const enEnums = {
     'smart-home': 'Smart home',
     custom: 'Custom',
   },
-  projectProperty: { own: 'Own', 'invited-r': 'Invited read-only', 'invited-rw': 'Invited manageable' },
+  projectProperty: {
+    own: 'Own',
+    'invited-r': 'Invited read-only',
+    'invited-rw': 'Invited manageable',
+    managed: "An engineer's (you manage it)",
+    company: "Your company's",
+  },
   accountRole: { 0: 'Normal', 1: 'Engineer', 2: 'Manufacturer', 3: 'Special' },
   membership: {
     common: 'Common',

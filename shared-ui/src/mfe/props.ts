@@ -14,11 +14,14 @@ export interface ProjectRef {
   netMode: 0 | 1;
   projectName: string;
   owner: boolean;
+  /** the management account of the company whose engineer owns the project (spec §6 admin share role) */
+  admin?: boolean;
 }
 
 /** The project context of a listed project (`GET /projects` item). */
 export function projectRefOf(item: Pick<ProjectItem, 'id' | 'right' | 'netMode' | 'projectName' | 'property'>): ProjectRef {
-  return { id: item.id, right: item.right, netMode: item.netMode, projectName: item.projectName, owner: item.property === 'own' };
+  // `admin` only where it holds, so the stored project of everybody else keeps its spec §3 shape
+  return { id: item.id, right: item.right, netMode: item.netMode, projectName: item.projectName, owner: item.property === 'own', ...(item.property === 'managed' ? { admin: true } : {}) };
 }
 
 /**

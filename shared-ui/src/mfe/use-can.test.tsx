@@ -11,6 +11,7 @@ const owned: ProjectRef = { id: 1, right: 'rw', netMode: 0, projectName: 'Hotel'
 const sharedRw: ProjectRef = { ...owned, id: 2, owner: false };
 const sharedR: ProjectRef = { ...owned, id: 3, right: 'r', owner: false };
 const demo: ProjectRef = { ...sharedR, id: 500000 };
+const managed: ProjectRef = { ...owned, id: 4, owner: false, admin: true };
 const online: DeviceFacts = { status: 1, managementMode: 'cloud', type: 'ap' };
 const offline: DeviceFacts = { ...online, status: 0 };
 
@@ -32,6 +33,13 @@ describe('useCan: session + project → contracts can()', () => {
     expect(answer(sharedRw, 'project.delete')).toMatch(/^refused/);
     expect(answer(sharedRw, 'project.share')).toMatch(/^refused/);
     expect(answer(sharedRw, 'device.reboot', online)).toBe('allowed');
+  });
+
+  it('the company account, admin of its engineer’s project, shares it but neither deletes nor transfers it (spec §6)', () => {
+    expect(answer(managed, 'project.share')).toBe('allowed');
+    expect(answer(managed, 'device.reboot', online)).toBe('allowed');
+    expect(answer(managed, 'project.delete')).toMatch(/^refused/);
+    expect(answer(managed, 'project.transfer')).toMatch(/^refused/);
   });
 
   it('read-only and demo projects, and a live-demo session, refuse writes but not views', () => {

@@ -27,7 +27,7 @@ export function principalOf(session: MeResponse): Principal {
 export function projectContextOf(project: ProjectRef): ProjectContext {
   // A project the shell holds was listed for this user, so a share is an active one (the server
   // leaves expired shares out of the list and refuses them anyway).
-  const relation = project.owner ? 'owner' : project.right === 'rw' ? 'shared-rw' : 'shared-r';
+  const relation = project.owner ? 'owner' : project.admin ? 'admin' : project.right === 'rw' ? 'shared-rw' : 'shared-r';
   return { id: project.id, relation, shareExpired: false, demo: isDemoProject(project.id) };
 }
 

@@ -19,6 +19,7 @@ addResources('shell', {
     '138': 'This provider account is already bound to another Airloom account. Sign in to that account, or unbind it there first.',
     '142': 'Your account already has an account of this provider bound: unbind it in Account settings before binding another.',
     '158': 'No Airloom account is bound to this provider account. If you have one, sign in with your password and bind the provider in Account settings.',
+    disabled: 'This account has been disabled by its company. Ask the company account to enable it again.',
     '161': 'The sign-in with your provider was not completed (cancelled, expired or not genuine). Please try again.',
     toAccount: 'Back to Account settings',
     toLogin: 'Back to the login page',

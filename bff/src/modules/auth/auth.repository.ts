@@ -154,6 +154,11 @@ export function createAuthRepository(db: Knex) {
       await db('accounts').where({ id: accountId }).update({ nick, updated_at: now });
     },
 
+    /** an engineer account its company disabled (sub_accounts.disabled_at) */
+    async isDisabled(accountId: number): Promise<boolean> {
+      return Boolean(await db('sub_accounts').where({ account_id: accountId }).whereNotNull('disabled_at').first('account_id'));
+    },
+
     async findAccountById(accountId: number): Promise<AccountRow | undefined> {
       return db('accounts').where({ id: accountId }).first();
     },

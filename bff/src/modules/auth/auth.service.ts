@@ -128,9 +128,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       const channel = kindOf(account) === 'email' ? 'email' : 'sms';
       const codeLength = channel === 'email' ? LIMITS.emailCodeLength : LIMITS.smsCodeLength;
       const code = randomDigits(codeLength);
-      // The live demo's account cannot be taken over through a reset; an account made through a
-      // sign-in provider has no password either, and sets one this way.
-      const delivered = purpose === 'signup' || (existing !== undefined && (existing.password_hash !== null || existing.account !== deps.demoAccount));
+      // The live demo's account cannot be taken over through a reset, nor can an engineer account its
+      // company disabled (its password waits aside); an account made through a sign-in provider has
+      // no password either, and sets one this way.
+      const delivered =
+        purpose === 'signup' ||
+        (existing !== undefined && (existing.password_hash !== null || (existing.account !== deps.demoAccount && !(await repo.isDisabled(existing.id)))));
       await repo.consumeOpenCodes(account, purpose, now); // only the newest code is valid
       await repo.insertCode({ account, purpose, code_hash: hashCode(account, code), delivered, created_at: now, expires_at: now + SESSION_POLICY.codeValidMs });
       const expiresInSeconds = SESSION_POLICY.codeValidMs / 1000;
@@ -230,7 +233,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { account, code, password } = input;
       await checkCode(account, 'reset', code);
       const row = await repo.findAccount(account);
-      if (!row || row.account === deps.demoAccount) throw new AppError(ErrorCode.INCORRECT_VERIFICATION_CODE);
+      if (!row || row.account === deps.demoAccount || (await repo.isDisabled(row.id))) throw new AppError(ErrorCode.INCORRECT_VERIFICATION_CODE);
       await repo.updatePassword(row.id, await argonHash(password), clock());
       await repo.deleteSessionsOfAccount(row.id);
       sessions.forgetAccount(row.id);

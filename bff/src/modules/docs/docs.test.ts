@@ -22,6 +22,7 @@ describe('API documentation', () => {
         '/projects/{id}/devices', '/projects/{id}/devices/summary', '/projects/{id}/devices/{sn}', '/projects/{id}/devices/{sn}/operations',
         '/projects/{id}/events', '/projects/{id}/shares', '/projects/{id}/shares/{shareId}', '/devices/unverified', '/manufacturer/devices',
         '/account/api-keys', '/account/api-keys/{keyId}', '/account/profile', '/account/password',
+        '/account', '/account/company', '/account/avatar', '/account/sub-accounts', '/account/sub-accounts/{subId}',
         '/projects/{id}/transfer', '/transfers/{token}', '/transfers/{token}/accept', '/transfers/{token}/decline',
         '/projects/{id}/invitations', '/invitations/{invitation}', '/invitations/{invitation}/accept',
         '/activations/summary', '/activations', '/activations/export.xlsx',

@@ -127,7 +127,11 @@ export function createOidcService(deps: OidcDeps) {
         return { result: 'bound', next };
       }
 
-      if (known) return { result: 'signed-in', accountId: Number(known.account_id), next };
+      if (known) {
+        // an engineer account its company disabled signs in no way at all
+        const disabled = await db('sub_accounts').where({ account_id: known.account_id }).whereNotNull('disabled_at').first('account_id');
+        return disabled ? refused('disabled', next) : { result: 'signed-in', accountId: Number(known.account_id), next };
+      }
       // an identity nobody has bound: a new account, only for an e-mail the provider vouches for and nobody uses
       if (!email || (await db('accounts').where({ account: email }).first('id'))) return refused('158', next);
       const nick = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 64) : email.slice(0, email.indexOf('@'));

@@ -59,6 +59,13 @@ describe.each(backends())('OpenID Connect sign-in on %s', (backend) => {
 
     const bob = (await signedUp(env)).c;
     expect((await through(bob, 'bind', 'ana')).searchParams.get('result')).toBe('138');
+    // an engineer account its company disabled cannot come in through the provider either
+    const anaId = Number((await env.db('accounts').where({ account }).first('id')).id);
+    await env.db('sub_accounts').insert({ account_id: anaId, superior_account_id: anaId, created_at: Date.now(), disabled_at: Date.now() });
+    const refused = client(env.app);
+    expect((await through(refused, 'login', 'ana')).searchParams.get('result')).toBe('disabled');
+    expect((await refused.get('/api/v1/auth/me')).status).toBe(401);
+    await env.db('sub_accounts').where({ account_id: anaId }).delete();
     expect((await through(ana, 'bind', 'ana-second')).searchParams.get('result')).toBe('142');
   });
 

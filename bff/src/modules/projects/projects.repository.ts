@@ -17,6 +17,10 @@ export interface ProjectRow {
   /** The caller's share, when the project is shared with the caller. */
   share_right: 'rw' | 'r' | null;
   share_expires_at: number | null;
+  /** set when the caller is an enabled engineer (sub-account) of the company account that owns the project */
+  company_member: number | null;
+  /** set when the project's owner is an engineer of the caller's company: the caller is its admin (spec §6) */
+  company_admin: number | null;
 }
 
 export type ProjectWrite = Pick<ProjectRow, 'project_name' | 'net_mode' | 'scenario' | 'location' | 'address' | 'zone' | 'subtitle'>;
@@ -24,6 +28,7 @@ export type ProjectWrite = Pick<ProjectRow, 'project_name' | 'net_mode' | 'scena
 const COLUMNS = [
   'p.id', 'p.project_name', 'p.net_mode', 'p.scenario', 'p.location', 'p.address', 'p.zone', 'p.subtitle',
   'p.owner_account_id', 'p.created_at', 'p.updated_at', 'm.share_right', 'm.expires_at as share_expires_at',
+  'sm.account_id as company_member', 'sa.account_id as company_admin',
 ];
 
 function normalise(row: ProjectRow): ProjectRow {
@@ -35,14 +40,26 @@ function normalise(row: ProjectRow): ProjectRow {
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     share_expires_at: row.share_expires_at === null ? null : Number(row.share_expires_at),
+    company_member: row.company_member === null ? null : Number(row.company_member),
+    company_admin: row.company_admin === null ? null : Number(row.company_admin),
   };
 }
 
+/** The caller's company ties to a project (`p`): engineer of its owner (`sm`), or admin of its engineer owner (`sa`). */
+function joinCompany(q: Knex.QueryBuilder, accountId: number, skip?: 'sm' | 'sa'): Knex.QueryBuilder {
+  if (skip !== 'sm') {
+    q.leftJoin('sub_accounts as sm', (j) =>
+      j.on('sm.superior_account_id', 'p.owner_account_id').andOnVal('sm.account_id', accountId).andOnNull('sm.disabled_at'),
+    );
+  }
+  if (skip !== 'sa') q.leftJoin('sub_accounts as sa', (j) => j.on('sa.account_id', 'p.owner_account_id').andOnVal('sa.superior_account_id', accountId));
+  return q;
+}
+
 export function createProjectsRepository(db: Knex) {
+  const membership = (accountId: number) => (j: Knex.JoinClause) => j.on('m.project_id', 'p.id').andOnVal('m.account_id', accountId);
   const withMembership = (accountId: number) =>
-    db('projects as p')
-      .leftJoin('project_members as m', (j) => j.on('m.project_id', 'p.id').andOnVal('m.account_id', accountId))
-      .select(COLUMNS);
+    joinCompany(db('projects as p').leftJoin('project_members as m', membership(accountId)), accountId).select(COLUMNS);
 
   return {
     /**
@@ -52,16 +69,29 @@ export function createProjectsRepository(db: Knex) {
      */
     async listForAccount(accountId: number, alwaysVisibleIds: readonly number[]): Promise<ProjectRow[]> {
       const owned = withMembership(accountId).where('p.owner_account_id', accountId);
-      const shared = db('project_members as m')
-        .join('projects as p', 'p.id', 'm.project_id')
+      const shared = joinCompany(db('project_members as m').join('projects as p', 'p.id', 'm.project_id'), accountId)
         .select(COLUMNS)
         .where('m.account_id', accountId)
         .andWhere((w) => w.whereNull('p.owner_account_id').orWhereNot('p.owner_account_id', accountId));
+      // spec §6: an engineer sees its company's projects, the company account its engineers' (no share either way)
+      const viaCompany = (alias: 'sm' | 'sa', ownerColumn: string, callerColumn: string) =>
+        joinCompany(
+          db(`sub_accounts as ${alias}`)
+            .join('projects as p', 'p.owner_account_id', `${alias}.${ownerColumn}`)
+            .leftJoin('project_members as m', membership(accountId)),
+          accountId,
+          alias,
+        )
+          .select(COLUMNS)
+          .where(`${alias}.${callerColumn}`, accountId)
+          .whereNull('m.id');
+      const company = viaCompany('sm', 'superior_account_id', 'account_id').whereNull('sm.disabled_at');
+      const managed = viaCompany('sa', 'account_id', 'superior_account_id');
       const always = withMembership(accountId)
         .whereIn('p.id', [...alwaysVisibleIds])
         .whereNull('m.id')
         .andWhere((w) => w.whereNull('p.owner_account_id').orWhereNot('p.owner_account_id', accountId));
-      const rows: ProjectRow[] = await owned.unionAll([shared, always]); // unwrapped: SQLite refuses parenthesised parts
+      const rows: ProjectRow[] = await owned.unionAll([shared, company, managed, always]); // unwrapped: SQLite refuses parenthesised parts
       return rows.map(normalise).sort((a, b) => a.id - b.id);
     },
 

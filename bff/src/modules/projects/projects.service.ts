@@ -41,7 +41,9 @@ function iso(ms: number): string {
 export function toItem(row: ProjectRow, ctx: ProjectContext): ProjectItem {
   // Demo projects are read-only for everybody (spec §1), listed like an invited read-only project.
   const right = ctx.demo || ctx.relation === 'shared-r' ? 'r' : 'rw';
-  const property = ctx.relation === 'owner' ? 'own' : ctx.relation === 'shared-rw' ? 'invited-rw' : 'invited-r';
+  const company = ctx.relation === 'shared-rw' && row.company_member !== null;
+  const property =
+    ctx.relation === 'owner' ? 'own' : ctx.relation === 'admin' ? 'managed' : company ? 'company' : ctx.relation === 'shared-rw' ? 'invited-rw' : 'invited-r';
   return {
     id: row.id,
     projectName: row.project_name,
@@ -53,7 +55,7 @@ export function toItem(row: ProjectRow, ctx: ProjectContext): ProjectItem {
     subtitle: row.subtitle,
     right,
     property,
-    isShare: ctx.relation === 'shared-rw' || ctx.relation === 'shared-r',
+    isShare: (ctx.relation === 'shared-rw' && !company) || ctx.relation === 'shared-r',
     demo: ctx.demo,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -1,30 +1,48 @@
 // /overview/account (spec §1 profile and account management), opened from the account menu: the
-// nickname, the password (the current one first; other sessions end), and the account's API keys
-// (spec §2 open-API access type): made with a name, an access and projects, shown once, revoked.
-import { useId, useMemo, useState } from 'react';
+// account at a glance (avatar, membership label, company), the nickname, the company name and
+// address, the password (the current one first; other sessions end), two-factor sign-in and the ways
+// to sign in, the account's API keys (spec §2
+// open-API access type: made with a name, an access and projects, shown once, revoked), engineer
+// sub-accounts, and the console's version with the help centre.
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiKeyCreateRequestSchema, PasswordChangeRequestSchema, ProfileUpdateRequestSchema, type ApiKeyItem } from '@airloom/contracts';
+import { ApiKeyCreateRequestSchema, PasswordChangeRequestSchema, ProfileUpdateRequestSchema, type AccountProfile, type ApiKeyItem } from '@airloom/contracts';
 import {
-  ApiError, Button, Card, ConfirmDialog, EmptyState, InlineNotice, Modal, Page, PageHeader, Row, Select, Stack, Table, TextField,
+  ApiError, Button, Card, ConfirmDialog, EmptyState, InlineNotice, Modal, Page, PageHeader, Row, Select, Spinner, Stack, Table, TextField,
   useLoad, useMfe, useNotice, useSchemaForm, type TableColumn,
 } from '@airloom/shared-ui';
 import { createOverviewApi, type OverviewApi } from '../../api';
+import { AboutCard } from './AboutCard';
+import { AccountSummary } from './AccountSummary';
+import { CompanyCard } from './CompanyCard';
 import { SignInMethodsCard } from './SignInMethodsCard';
+import { SubAccountsCard } from './SubAccountsCard';
 import { TwoFactorCard } from './TwoFactorCard';
+import { createAccountApi } from './api';
 
 export function AccountPage() {
   const { t } = useTranslation('overview');
   const mfe = useMfe();
   const api = useMemo(() => createOverviewApi(mfe.api), [mfe.api]);
+  const accountApi = useMemo(() => createAccountApi(mfe.api), [mfe.api]);
+  const loaded = useLoad((signal) => accountApi.profile(signal));
+  // what a change answered is newer than what the page loaded
+  const [profile, setProfile] = useState<AccountProfile | null>(null);
+  useEffect(() => setProfile(loaded.data), [loaded.data]);
   return (
     <Page>
       <PageHeader title={t('account.title')} description={t('account.description', { account: mfe.session.account })} />
       <Stack $gap="xl">
+        {loaded.error && <InlineNotice tone="danger">{loaded.error.message}</InlineNotice>}
+        {profile ? <AccountSummary api={accountApi} profile={profile} onChanged={setProfile} /> : !loaded.error && <Spinner />}
         <ProfileCard api={api} nick={mfe.session.nick} />
+        {profile && <CompanyCard api={accountApi} profile={profile} onChanged={setProfile} />}
         <PasswordCard api={api} />
         <TwoFactorCard />
         <SignInMethodsCard />
         <ApiKeysCard api={api} />
+        {profile && <SubAccountsCard api={accountApi} profile={profile} onCountChanged={loaded.reload} />}
+        {profile && <AboutCard profile={profile} />}
       </Stack>
     </Page>
   );
