@@ -116,6 +116,10 @@ describe.each(backends())('sub-accounts on %s', (backend) => {
     expect((await c.get(`/api/v1/projects/${site}`)).status).toBe(401);
     expect((await client(env.app).agent.get('/api/v1/projects').set('Authorization', `Bearer ${key}`)).status).toBe(401);
     expect((await login(engineer.account)).code).toBe(ErrorCode.INCORRECT_CREDENTIALS);
+    // nor can it give itself a new password: a reset sends it nothing
+    const sentBefore = env.outbox().filter((m) => m.to === engineer.account).length;
+    expect((await client(env.app).post('/api/v1/auth/code', { account: engineer.account, purpose: 'reset' })).body.code).toBe(0);
+    expect(env.outbox().filter((m) => m.to === engineer.account)).toHaveLength(sentBefore);
 
     expect((await company.c.patch(`/api/v1/account/sub-accounts/${engineer.id}`, { disabled: false })).body.data.disabled).toBe(false);
     const again = await login(engineer.account);
