@@ -21,8 +21,10 @@ import { createOutboxSender, type Sender } from './modules/auth/sender.js';
 import { createDevicesRepository } from './modules/devices/devices.repository.js';
 import { deviceHandlers } from './modules/devices/devices.routes.js';
 import { configHandlers } from './modules/config/config.routes.js';
+import { backupHandlers } from './modules/backups/backups.routes.js';
+import { createBackupsService } from './modules/backups/backups.service.js';
 import { createConfigService } from './modules/config/config.service.js';
-import { createConfigDirectory } from '@airloom/gateway/public';
+import { createBackupStore, createConfigDirectory } from '@airloom/gateway/public';
 import { createDevicesService } from './modules/devices/devices.service.js';
 import { createFloorsRepository } from './modules/floors/floors.repository.js';
 import { floorHandlers } from './modules/floors/floors.routes.js';
@@ -92,11 +94,10 @@ export function createApp(deps: AppDeps): Express {
   const projectsRepo = createProjectsRepository(db);
   const access = createProjectAccess({ projects: projectsRepo, clock });
   const deviceDirectory = createDevicesRepository(db, deps.bus);
-  const configService = createConfigService({
-    directory: createConfigDirectory(db, deps.bus),
-    actorOf: async (accountId) => ((await db('accounts').where({ id: accountId }).first('account')) as { account: string } | undefined)?.account ?? null,
-    logger,
-  });
+  const actorOf = async (accountId: number) => ((await db('accounts').where({ id: accountId }).first('account')) as { account: string } | undefined)?.account ?? null;
+  const configDirectory = createConfigDirectory(db, deps.bus);
+  const configService = createConfigService({ directory: configDirectory, actorOf, logger });
+  const backups = createBackupsService({ store: createBackupStore(db), directory: configDirectory, actorOf, clock });
   const devices = createDevicesService({ repo: deviceDirectory, logger, names: configService });
   const projects = createProjectsService({ repo: projectsRepo, access, clock, releaseDevices: devices.releaseProject });
   const manufacturer = createManufacturerService({
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps): Express {
       topology: { get: (call) => devices.topology(call.project()) },
       floors: floorHandlers(floors),
       config: configHandlers(configService),
+      backups: backupHandlers(backups),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
     { guards: { session: callers.session, account: callers.account, manufacturer: manufacturerGuard(auth, config.manufacturerKey) }, access },

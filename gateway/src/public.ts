@@ -229,3 +229,46 @@ export function createConfigDirectory(db: Knex, bus?: Pick<Bus, 'nudge' | 'publi
 export type ConfigDirectory = ReturnType<typeof createConfigDirectory>;
 export { AskError } from './bus/bus.js';
 export type { SectionWrite } from './store/config.js';
+
+// configuration backups and restore points (docs/config-engine.md "Backups"): rows and snapshots; the BFF decides
+import {
+  backupKey,
+  countGeneralBackups,
+  deleteBackup,
+  findBackup,
+  findRestorePoint,
+  insertBackup,
+  lastManualBackupAt,
+  listBackups,
+  pruneBackups,
+  refreshSyncStates,
+  setSyncState,
+  takeSnapshot,
+  toBackup,
+  updateRemark,
+} from './store/backups.js';
+export type { AwaitedVersion, BackupOrigin, BackupRow, NewBackup } from './store/backups.js';
+
+/** The backups' store for the BFF: snapshots of the configuration engine's sections, kept in the database. */
+export function createBackupStore(db: Knex) {
+  return {
+    snapshot: (projectId: number, sn?: string) => takeSnapshot(db, projectId, sn),
+    insert: (input: Parameters<typeof insertBackup>[1]) => insertBackup(db, input),
+    list: (projectId: number) => listBackups(db, projectId),
+    find: (projectId: number, id: number) => findBackup(db, projectId, id),
+    restorePoint: (projectId: number, sn: string) => findRestorePoint(db, projectId, sn),
+    countGeneral: (projectId: number) => countGeneralBackups(db, projectId),
+    lastManualAt: (projectId: number, type: 'general' | 'restore-point', sn?: string) => lastManualBackupAt(db, projectId, type, sn),
+    updateRemark: (projectId: number, id: number, remark: string) => updateRemark(db, projectId, id, remark),
+    setSyncState: (id: number, state: Parameters<typeof setSyncState>[2], awaiting: Parameters<typeof setSyncState>[3]) => setSyncState(db, id, state, awaiting),
+    remove: (projectId: number, id: number) => deleteBackup(db, projectId, id),
+    prune: (projectId: number, origin: Parameters<typeof pruneBackups>[2], keep: number) => pruneBackups(db, projectId, origin, keep),
+    refreshSyncStates: (projectId: number) => refreshSyncStates(db, projectId),
+    key: () => backupKey(db),
+    toBackup,
+  };
+}
+
+export type BackupStore = ReturnType<typeof createBackupStore>;
+// field-level changes (old → new) as the configuration history shows them
+export { diffBodies } from './store/config.js';

@@ -114,6 +114,18 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   // passed calls carry no multipart plan here (floors.test.ts uploads real ones)
   'floors.uploadImage': row('S', 'S', R, N, N, N, T, R, 'S'),
   'floors.image': PROJECT_VIEW,
+  'backups.list': PROJECT_VIEW,
+  'backups.get': PROJECT_VIEW,
+  'backups.diff': PROJECT_VIEW,
+  // a second general backup within 3 minutes passes the access step and is refused by the service (187)
+  'backups.create': PROJECT_WRITE,
+  'backups.update': PROJECT_WRITE,
+  // the file holds the WAN passwords: those who may change the configuration
+  'backups.download': PROJECT_WRITE,
+  'backups.upload': PROJECT_WRITE,
+  // passed: the backup is what is desired already (nothing written), or the offline AP refuses (36)
+  'backups.restore': PROJECT_WRITE,
+  'backups.remove': row('S', 'S', R, N, N, N, T, R, 'S'),
 };
 
 /** path parameters of one endpoint that differ from the common ones */
@@ -150,6 +162,10 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
     const change = (await owner.c.put(`/api/v1/projects/${id}/gateway/vlan`, LAN)).body.data.version as number;
     expect(change).toBe(1);
     const changeId = Number((await env.db('config_changes').where({ project_id: id }).first('id')).id);
+    // a general backup to read, restore, download and upload again
+    const backupId = (await owner.c.post(`/api/v1/projects/${id}/backups`, { type: 'general' })).body.data.id as number;
+    const backupFile = (await owner.c.get(`/api/v1/projects/${id}/backups/${backupId}/download`)).body;
+    expect(backupFile.signature).toMatch(/^[0-9a-f]{64}$/);
     const share = (await owner.c.post(`/api/v1/projects/${id}/shares`, { account: rw.account, permission: 'rw' })).body.data.id as number;
     await owner.c.post(`/api/v1/projects/${id}/shares`, { account: r.account, permission: 'r' });
     const ended = (await owner.c.post(`/api/v1/projects/${id}/shares`, { account: expired.account, permission: 'r', hours: 1 })).body.data.id as number;
@@ -178,7 +194,7 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
       keyR: { c: client(env.app), bearer: keyR.secret }, keyRw: { c: client(env.app), bearer: keyRw.secret },
     };
     params = { id, sn, opId: Number(operation), shareId: share, keyId: keyR.key.id, token: new URL(offer.link!, 'http://x').searchParams.get('token')!,
-      invitation: new URL(invitation.link!, 'http://x').searchParams.get('token')!, changeId, floorId, subId: engineer,
+      invitation: new URL(invitation.link!, 'http://x').searchParams.get('token')!, changeId, floorId, subId: engineer, backupId,
     };
     Object.assign(bodies, {
       'projects.create': () => ({ projectName: `M ${randomBytes(4).toString('hex')}`, scenario: 'hotel' }),
@@ -204,6 +220,10 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
       'config.devicePut': () => ({ name: 'Matrix-AP2' }),
       'floors.create': () => ({ name: `Floor ${randomBytes(2).toString('hex')}` }),
       'floors.update': () => ({ metresPerPixel: 0.04 }),
+      'backups.create': () => ({ type: 'general' }),
+      'backups.update': () => ({ remark: 'before the works' }),
+      'backups.upload': () => backupFile,
+      'backups.restore': () => ({}),
     } satisfies Partial<Record<EndpointId, () => unknown>>);
   });
   afterAll(async () => {
@@ -212,7 +232,7 @@ describe.each(backends())('authorization matrix on %s', (backend) => {
 
   /** Every row a refused write could touch, to compare before and after. */
   async function snapshot(): Promise<string> {
-    const tables = ['projects', 'project_members', 'api_keys', 'project_transfers', 'share_invitations', 'operations', 'config_sections', 'config_changes', 'floors'];
+    const tables = ['projects', 'project_members', 'api_keys', 'project_transfers', 'share_invitations', 'operations', 'config_sections', 'config_changes', 'floors', 'config_backups'];
     const parts = await Promise.all(tables.map((t) => env.db(t).select().orderBy('id')));
     const devices = await env.db('devices').select('sn', 'project_id', 'name', 'desired_name', 'config_version').orderBy('sn');
     const twoFactor = await env.db('account_two_factor').select().orderBy('account_id');

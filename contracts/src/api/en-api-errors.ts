@@ -107,6 +107,14 @@ export const enApiErrors = {
     imageTooLarge: 'The floor plan must be at most 10 MB.',
     notJpeg: 'The floor plan must be a jpg image (recommended 800 x 400, ratio 5:3).',
   },
+  backups: {
+    wlanOnly: 'Configuration backups are for WLAN projects: this is a MESH project.',
+    interval: `A backup was taken less than ${LIMITS.backupMinIntervalMinutes} minutes ago: please wait a moment.`,
+    limit: `This project already has ${LIMITS.generalBackupsPerProjectMax} general backups, the most it may keep: delete one first.`,
+    notFound: 'This backup does not exist in this project.',
+    tampered: 'This backup file was changed after it was downloaded (or comes from another console): it was not stored.',
+    badFile: 'This file is not a backup this console can restore: nothing was stored.',
+  },
   manufacturer: {
     refused: 'Wrong manufacturer key, or this account is not a manufacturer account.',
   },

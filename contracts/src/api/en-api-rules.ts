@@ -69,6 +69,12 @@ export const enApiRules = {
   },
   wallLoss: { range: 'A wall attenuates 0 to 100 dB' },
   statsWindow: { value: 'Please choose a window of 12h, 24h, 72h, 7d or 30d' },
+  backupId: { format: 'The backup id must be a positive whole number' },
+  backupType: { value: 'Please choose a general backup or a restore point' },
+  backupRemark: { length: 'A remark has at most 128 characters' },
+  backupRestore: { sameModel: 'A restore point goes to a device of the same model only' },
+  backupLimit: { count: 'This project keeps at most 128 general backups: delete one first' },
+  backupFile: { format: 'This is not an Airloom backup file', signature: 'The backup file has no valid signature' },
 } as const;
 
 export type ApiRuleName = keyof typeof enApiRules;

@@ -5,6 +5,7 @@ import { activationEndpoints } from './activations.js';
 import { apiKeyEndpoints } from './api-keys.js';
 import { authEndpoints, twoFactorEndpoints } from './auth.js';
 import { oidcEndpoints } from './oidc.js';
+import { backupEndpoints } from './backups.js';
 import { configEndpoints } from './config.js';
 import { deviceEndpoints, manufacturerEndpoints } from './devices.js';
 import { floorEndpoints } from './floors.js';
@@ -38,6 +39,7 @@ export const API = {
   topology: topologyEndpoints,
   floors: floorEndpoints,
   config: configEndpoints,
+  backups: backupEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

@@ -14,6 +14,7 @@ export * from './transfers.js';
 export * from './activations.js';
 export * from './stats.js';
 export * from './config.js';
+export * from './backups.js';
 export * from './oidc.js';
 export * from './topology.js';
 export * from './floors.js';

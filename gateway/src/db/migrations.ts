@@ -10,6 +10,7 @@ import * as deviceStats from './migrations/20261124120100_create-device-stats.js
 import * as neighbours from './migrations/20261124130100_add-device-neighbours.js';
 import * as activations from './migrations/20261124150100_create-activations.js';
 import * as config from './migrations/20261125100100_create-config.js';
+import * as backups from './migrations/20261125200100_create-config-backups.js';
 
 export interface NamedMigration {
   name: string;
@@ -26,4 +27,5 @@ export const GATEWAY_MIGRATIONS: NamedMigration[] = [
   { name: '20261124130100_add-device-neighbours', migration: neighbours },
   { name: '20261124150100_create-activations', migration: activations },
   { name: '20261125100100_create-config', migration: config },
+  { name: '20261125200100_create-config-backups', migration: backups },
 ];

@@ -30,6 +30,8 @@ describe('API documentation', () => {
         '/projects/{id}/floors', '/projects/{id}/floors/{floorId}', '/projects/{id}/floors/{floorId}/image',
         '/projects/{id}/gateway/route-table', '/projects/{id}/gateway/{section}', '/projects/{id}/devices/{sn}/config/{section}',
         '/projects/{id}/config/history', '/projects/{id}/config/history/{changeId}/revert',
+        '/projects/{id}/backups', '/projects/{id}/backups/upload', '/projects/{id}/backups/{backupId}', '/projects/{id}/backups/{backupId}/diff',
+        '/projects/{id}/backups/{backupId}/restore', '/projects/{id}/backups/{backupId}/download',
         '/auth/login/two-factor', '/auth/providers', '/auth/oidc/start', '/auth/oidc/callback', '/account/sign-in-methods', '/account/sign-in-methods/{identityId}', '/account/two-factor', '/account/two-factor/setup', '/account/two-factor/enable', '/account/two-factor/disable',
         // the platform's own, declared like the rest (root ones name their server '/')
         '/healthz', '/readyz', '/remotes.json', '/openapi.json',
