@@ -321,7 +321,9 @@ export function createBackupsService(deps: BackupsServiceDeps) {
       const parsed = BackupFileSchema.safeParse(body);
       if (!parsed.success) {
         const fields = fieldsOf(parsed.error);
-        throw new AppError(fields.signature ? ErrorCode.SIGNATURE : ErrorCode.INVALID_PARAMS, fields);
+        // a backup file whose only fault is its signature was tampered with; anything else is not a backup file
+        const onlySignature = Object.keys(fields).every((k) => k === 'signature');
+        throw new AppError(onlySignature ? ErrorCode.SIGNATURE : ErrorCode.INVALID_PARAMS, fields);
       }
       const { signature, ...content } = parsed.data;
       const expected = Buffer.from(await sign(content), 'hex');
