@@ -42,7 +42,6 @@ import {
   sectionSchemaFor,
   type DeviceModel,
   type GatewayConfig,
-  type SectionName,
   type VlanSection,
 } from '@airloom/contracts/config';
 import { diffBodies, type AwaitedVersion, type BackupOrigin, type BackupRow, type BackupStore, type ConfigDevice, type ConfigDirectory } from '@airloom/gateway/public';

@@ -157,7 +157,6 @@ function Backups({ project }: { project: ProjectRef }) {
         ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, devices],
   );
 
