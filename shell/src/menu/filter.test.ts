@@ -99,10 +99,9 @@ describe('filterMenu', () => {
       if (needed.length > 0) expect(visiblePaths({ flags: needed }).includes(path)).toBe(true);
     });
 
-    // a part not built is not in the menu, beta or not
-    it.each([['/manage/backup', 'backup']] as const)('%s stays hidden with beta on until %s is built', (path, requires) => {
-      expect(visiblePaths({ flags: ['beta'] }).includes(path)).toBe(false);
-      expect(visiblePaths({ flags: ['beta', requires] }).includes(path)).toBe(true);
+    // configuration backup is built: it shows without any flag
+    it('/manage/backup shows with no flag', () => {
+      expect(visiblePaths({ flags: [] }).includes('/manage/backup')).toBe(true);
     });
     // the topology and the Wi-Fi map are built: the beta flag alone shows them
     it.each(['/manage/visualization/td', '/manage/visualization/topo'])('%s shows with beta on', (path) => {
@@ -132,10 +131,10 @@ describe('filterMenu', () => {
     });
   });
 
-  it('the devices remote shows what is built with the default build flags: device configuration and the gateway settings, not backup', () => {
+  it('the devices remote shows what is built with the default build flags: device configuration, the gateway settings and backup', () => {
     expect(visiblePaths({ deployedRemotes: ['devices'], flags: ['beta', 'sharing'] })).toEqual([
       '/manage/devconf', '/manage/networkconf/netset', '/manage/networkconf/vlan', '/manage/networkconf/dhcp',
-      '/manage/networkconf/static', '/manage/networkconf/router', '/manage/networkconf/port',
+      '/manage/networkconf/static', '/manage/networkconf/router', '/manage/networkconf/port', '/manage/backup',
     ]);
   });
 

@@ -9,9 +9,9 @@ export type NetModeValue = 0 | 1;
 export type Right = 'rw' | 'r';
 /**
  * Permission flags from the build configuration (spec §2): `beta` marks the beta screens, `sharing`
- * the permission-sharing screen. `backup` gates a screen not built yet (a part not built is not in
- * the menu); it joins the default flags when its screen is built. `wifimap` and `topology` gated the
- * Wi-Fi map and topology before they were built; `beta` alone shows them now.
+ * the permission-sharing screen. `wifimap`, `topology` and `backup` gated the Wi-Fi map, the topology
+ * and configuration backup before they were built (a part not built is not in the menu); the Wi-Fi map
+ * and topology show with `beta` alone now, backup without a flag (kept in the type for builds that pass it).
  */
 export type BuildFlag = 'beta' | 'sharing' | 'wifimap' | 'topology' | 'backup';
 /** The remote (Module Federation name) that owns a screen (ARCHITECTURE §1). */
@@ -112,8 +112,8 @@ export const MENU_TREE: readonly MenuNode[] = [
     kind: 'group', id: 'tool', labelKey: 'menu.group.tool', children: [
       // spec §6: sharing is the manager's business; a read-only user cannot share.
       manage('/manage/authority', 'menu.permissionSharing', 'overview', { access: WEB_ONLY, right: 'rw', flag: 'sharing' }),
-      // spec §2: backup is WLAN only; restoring writes configuration, so it needs rw. Not built yet.
-      manage('/manage/backup', 'menu.configurationBackup', 'devices', { netModes: WLAN_ONLY, right: 'rw', requires: 'backup' }),
+      // spec §2: backup is WLAN only; restoring writes configuration, so it needs rw
+      manage('/manage/backup', 'menu.configurationBackup', 'devices', { netModes: WLAN_ONLY, right: 'rw' }),
     ],
   },
 ];
