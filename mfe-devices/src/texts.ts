@@ -268,7 +268,7 @@ export const devicesEn = {
     remarked: 'Remarks saved.',
     remarkFailed: 'Remarks not saved: {{message}}',
     cancel: 'Cancel',
-    close: 'Close',
+    close: 'Done',
     upload: 'Upload',
     uploadLabel: 'Backup file to upload',
     uploaded: '{{name}} is stored as a backup.',

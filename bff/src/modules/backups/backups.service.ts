@@ -284,7 +284,7 @@ export function createBackupsService(deps: BackupsServiceDeps) {
       const touched = new Map<string, ConfigDevice>();
       for (const p of changed) if (p.target) touched.set(p.target.sn, p.target);
       for (const device of touched.values()) {
-        restorePoints.push(Number((await take(project, { type: 'restore-point', device, remark: `before restoring ${row.file_name}`.slice(0, 128), origin: 'before-restore', actor })).id));
+        restorePoints.push(Number((await take(project, { type: 'restore-point', device, remark: '', origin: 'before-restore', actor })).id));
       }
       const written: RestoreResult['written'] = [];
       const awaiting: AwaitedVersion[] = [];
