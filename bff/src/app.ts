@@ -98,7 +98,19 @@ export function createApp(deps: AppDeps): Express {
   const configDirectory = createConfigDirectory(db, deps.bus);
   const configService = createConfigService({ directory: configDirectory, actorOf, logger });
   const backups = createBackupsService({ store: createBackupStore(db), directory: configDirectory, actorOf, clock });
-  const devices = createDevicesService({ repo: deviceDirectory, logger, names: configService });
+  // spec §1: a factory reset is preceded by a restore point of the device (a WLAN project's), taken once the reset is queued
+  const devicesRepo: typeof deviceDirectory = {
+    ...deviceDirectory,
+    async enqueueOperation(input) {
+      const operation = await deviceDirectory.enqueueOperation(input);
+      if (operation && input.kind === 'reset') {
+        const project = (await db('projects').where({ id: input.projectId }).first('id', 'project_name', 'net_mode')) as { id: number; project_name: string; net_mode: number } | undefined;
+        if (project) await backups.beforeOperation({ row: project }, input.sn, 'before-reset').catch((err: unknown) => logger.warn({ err, sn: input.sn }, 'no restore point before the reset'));
+      }
+      return operation;
+    },
+  };
+  const devices = createDevicesService({ repo: devicesRepo, logger, names: configService });
   const projects = createProjectsService({ repo: projectsRepo, access, clock, releaseDevices: devices.releaseProject });
   const manufacturer = createManufacturerService({
     repo: createManufacturerRepository(db),

@@ -204,9 +204,12 @@ describe.each(cases)('configuration backups on %s with %s', (backend, brokerKind
   it('a factory-reset switch gets its configuration back, and a replacement of the same model gets the old one\'s restore point (RMA)', async () => {
     await until(async () => settled(`/devices/${sws.sn}/config/poe`));
     expect(poeOff(sw)).toBe(true);
-    const point = (await owner.get(api('/backups'))).body.data.items.find((b: { type: string; sn: string }) => b.type === 'restore-point' && b.sn === sws.sn).id;
     const reset = await owner.post(api(`/devices/${sws.sn}/operations`), { kind: 'reset' });
     expect(reset.body.code).toBe(0);
+    // spec §1: a restore point is taken before the reset (replacing the switch's previous one)
+    const points = (await owner.get(api('/backups'))).body.data.items.filter((b: { type: string; sn: string }) => b.type === 'restore-point' && b.sn === sws.sn);
+    expect(points.map((p: { origin: string }) => p.origin)).toEqual(['before-reset']);
+    const point = points[0].id;
     await until(() => !poeOff(sw), 20_000);
     // back online, checked in full: what it should hold is sent again
     await until(async () => (await status(sws.sn)) === DeviceStatus.ONLINE && poeOff(sw), 30_000);
