@@ -45,5 +45,9 @@ describe.each(backends())('demo configuration on %s', (backend) => {
     expect(JSON.stringify(history)).not.toContain('Backup-Line-2024');
     // a demo is looked at, not changed
     expect((await demo.put(`${base}/gateway/vlan`, vlan.body)).body.code).toBe(917);
+    // and its backups: a general one and the core switch's restore point, listed but not restored by the demo
+    const backups = (await demo.get(`${base}/backups`)).body.data.items;
+    expect(backups.map((b: { type: string }) => b.type).sort()).toEqual(['general', 'restore-point']);
+    expect((await demo.post(`${base}/backups/${backups[0].id}/restore`, {})).body.code).toBe(917);
   });
 });

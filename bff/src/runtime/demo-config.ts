@@ -7,7 +7,7 @@
 import { DEMO_PROJECT_IDS } from '@airloom/contracts';
 import { defaultModelOf, defaultSection, deviceModel, sectionSchemaFor, type SectionName } from '@airloom/contracts/config';
 import { demoFleet, type DeviceSpec } from '@airloom/device-sim';
-import { createConfigDirectory } from '@airloom/gateway/public';
+import { createBackupStore, createConfigDirectory } from '@airloom/gateway/public';
 import type { Knex } from 'knex';
 
 const INSTALLER = 'installer@airloom.example';
@@ -102,5 +102,44 @@ export async function seedDemoConfig(db: Knex, now = Date.now()): Promise<number
     });
     written++;
   }
+  await seedDemoBackups(db, now);
   return written;
+}
+
+/**
+ * The demo hotel's configuration backups (spec §1): a general backup at the handover and a restore
+ * point of the core switch, taken once after the configuration above, so the backup page has something
+ * to list, compare and (for a signed-in owner of a copy) restore. A project with backups keeps them.
+ */
+export async function seedDemoBackups(db: Knex, now = Date.now()): Promise<number> {
+  const projectId = DEMO_PROJECT_IDS.WLAN;
+  const store = createBackupStore(db);
+  if ((await store.list(projectId)).length > 0) return 0;
+  const fleet = demoFleet(projectId);
+  const core = fleet.find((d) => d.type === 'switch');
+  const made: { type: 'general' | 'restore-point'; sn?: string; remark: string; daysAgo: number }[] = [
+    { type: 'general', remark: 'Handover to the hotel', daysAgo: 1 },
+    ...(core ? [{ type: 'restore-point' as const, sn: core.sn, remark: 'Before the camera VLAN', daysAgo: 0.5 }] : []),
+  ];
+  for (const m of made) {
+    const { snapshot, awaiting, failed } = await store.snapshot(projectId, m.sn);
+    const device = m.sn ? fleet.find((d) => d.sn === m.sn) : undefined;
+    const at = now - m.daysAgo * DAY;
+    const stamp = new Date(at).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    await store.insert({
+      projectId,
+      type: m.type,
+      sn: m.sn ?? '',
+      device: device ? { model: device.model, mac: device.mac, type: device.type } : null,
+      fileName: `${m.sn ?? 'Demo_Hotel'}-${m.type}-${stamp}.json`,
+      remark: m.remark,
+      origin: 'manual',
+      syncState: failed ? 'failed' : awaiting.length ? 'synchronizing' : 'synchronized',
+      snapshot: { ...snapshot, takenAt: new Date(at).toISOString() },
+      awaiting,
+      at,
+      actor: INSTALLER,
+    });
+  }
+  return made.length;
 }
