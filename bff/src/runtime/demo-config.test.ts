@@ -49,5 +49,10 @@ describe.each(backends())('demo configuration on %s', (backend) => {
     const backups = (await demo.get(`${base}/backups`)).body.data.items;
     expect(backups.map((b: { type: string }) => b.type).sort()).toEqual(['general', 'restore-point']);
     expect((await demo.post(`${base}/backups/${backups[0].id}/restore`, {})).body.code).toBe(917);
+    const general = backups.find((b: { type: string }) => b.type === 'general');
+    const detail = (await demo.get(`${base}/backups/${general.id}`)).body.data;
+    expect(detail.snapshot.sections.map((x: { section: string }) => x.section)).toContain('wan');
+    expect(JSON.stringify(detail)).not.toContain('Backup-Line-2024');
+    expect((await demo.get(`${base}/backups/${general.id}/download`)).body.code).toBe(917);
   });
 });

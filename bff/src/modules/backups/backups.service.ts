@@ -239,7 +239,11 @@ export function createBackupsService(deps: BackupsServiceDeps) {
       wlanOnly(project);
       await store.refreshSyncStates(project.row.id);
       const row = await found(project, id);
-      return { ...store.toBackup(row), snapshot: snapshotOf(row) };
+      const snapshot = snapshotOf(row);
+      // whoever may not change the WAN does not read its passwords in a backup either (a read-only guest, the demo, a read-only key)
+      if (can(project.principal, 'network.configure', project.ctx).ok) return { ...store.toBackup(row), snapshot };
+      const hidden = snapshot.sections.map((s) => ({ ...s, body: scrub(s.body) as Record<string, unknown>, reported: s.reported && (scrub(s.reported) as Record<string, unknown>) }));
+      return { ...store.toBackup(row), snapshot: { ...snapshot, sections: hidden } };
     },
 
     async update(project: AuthorisedProject, id: number, remark: string): Promise<Backup> {
