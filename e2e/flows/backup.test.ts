@@ -176,6 +176,10 @@ describe('configuration backup', () => {
     expect((await call('POST', `/devices/${switchSpec.sn}/operations`, { kind: 'reset' })).code).toBe(0);
     await expect.poll(() => poeOff(), { timeout: LIVE_TIMEOUT }).toBe(false);
     await expect.poll(() => poeOff(), { timeout: 60_000 }).toBe(true);
+    // the console took the switch's restore point before the reset (replacing the one made above), and the list shows it
+    const table = page.getByRole('table', { name: 'Backups and restore points' });
+    await table.getByRole('row').filter({ hasText: 'Taken before a factory reset' }).waitFor({ timeout: LIVE_TIMEOUT });
+    await shot('after-reset');
     // the restore point says the switch holds it again: nothing to restore
     await page.getByRole('button', { name: new RegExp(`^Restore ${switchSpec.sn}-restore-point-`) }).click();
     const restore = page.getByRole('dialog', { name: new RegExp(`^Restore ${switchSpec.sn}-restore-point-`) });

@@ -82,13 +82,22 @@ function Backups({ project }: { project: ProjectRef }) {
   const [busy, setBusy] = useState(false);
   const upload = useRef<HTMLInputElement>(null);
 
-  // a configuration change may settle a backup's sync state: read the list again
+  // a configuration change may settle a backup's sync state, and a device's status change may come with
+  // a restore point the console took (before a factory reset): read the list again
   const heard = useRef(changes.seq);
   useEffect(() => {
     if (changes.seq === heard.current) return;
     heard.current = changes.seq;
     reload();
   }, [changes.seq, reload]);
+  const statuses = devices?.map((d) => `${d.sn}:${d.status}`).join(',') ?? '';
+  const seenStatuses = useRef(statuses);
+  useEffect(() => {
+    if (statuses === seenStatuses.current) return;
+    const first = seenStatuses.current === '';
+    seenStatuses.current = statuses;
+    if (!first) reload();
+  }, [statuses, reload]);
 
   async function run(work: () => Promise<unknown>, done: string, failed: string, state: 'saving' | 'uploading' = 'saving'): Promise<boolean> {
     setBusy(true);
