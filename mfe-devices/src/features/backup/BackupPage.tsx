@@ -154,7 +154,6 @@ function Backups({ project }: { project: ProjectRef }) {
       { id: 'type', header: t('backup.column.type'), value: (b) => t(`enums.backupType.${b.type}`) },
       { id: 'size', header: t('backup.column.size'), value: (b) => b.sizeKb, cell: (b) => t('backup.sizeKb', { size: b.sizeKb.toFixed(2) }) },
       { id: 'createdAt', header: t('backup.column.createdAt'), value: (b) => b.createdAt, cell: (b) => new Date(b.createdAt).toLocaleString() },
-      { id: 'remark', header: t('backup.column.remark'), value: (b) => [b.origin === 'manual' ? '' : t(`backup.origin.${b.origin}`), b.remark].filter(Boolean).join(' — ') },
       {
         id: 'sync',
         header: t('backup.column.sync'),
@@ -165,6 +164,7 @@ function Backups({ project }: { project: ProjectRef }) {
           </Badge>
         ),
       },
+      { id: 'remark', header: t('backup.column.remark'), value: (b) => [b.origin === 'manual' ? '' : t(`backup.origin.${b.origin}`), b.remark].filter(Boolean).join(' — ') },
     ],
     [t, devices],
   );
