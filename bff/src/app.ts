@@ -50,6 +50,7 @@ import { discoverRemotes, loadRemotesManifest, remoteOrigins } from './modules/w
 import { createActivationsRepository } from './modules/activations/activations.repository.js';
 import { activationHandlers } from './modules/activations/activations.routes.js';
 import { createActivationsService } from './modules/activations/activations.service.js';
+import { createActivationHub } from './modules/activations/activations.events.js';
 import { createWebRouter } from './modules/web/web.routes.js';
 
 export interface AppDeps {
@@ -107,8 +108,11 @@ export function createApp(deps: AppDeps): Express {
   const oidcService = createOidcService({ db, config: config.oidc, clock, logger, createAccount: (email, nick) => auth.createProviderAccount(email, nick) });
   const transfers = createTransfersService({ db, sender, clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
   const shares = createSharesService({ repo: createSharesRepository(db), clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
+  const activationsRepo = createActivationsRepository(db);
+  const activationHub = createActivationHub({ bus: deps.bus, record: activationsRepo.record, clock, logger });
+  eventHub.onClose(() => activationHub.close());
   const activations = createActivationsService({
-    repo: createActivationsRepository(db),
+    repo: activationsRepo,
     clock,
     visibleProjects: async (principal) => (await projects.list(principal)).data.items.map((p) => p.id),
   });
@@ -145,7 +149,7 @@ export function createApp(deps: AppDeps): Express {
       account: accountHandlers(auth),
       apiKeys: apiKeyHandlers(apiKeys),
       transfers: transferHandlers(transfers),
-      activations: activationHandlers(activations),
+      activations: activationHandlers(activations, { hub: activationHub, authenticate: callers.authenticate }),
       invitations: invitationHandlers(invitations),
       stats: statsHandlers(deviceDirectory),
       topology: { get: (call) => devices.topology(call.project()) },

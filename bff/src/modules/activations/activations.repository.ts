@@ -84,6 +84,13 @@ export function createActivationsRepository(db: Knex) {
       return rows.map((r) => ({ country: r.country, state: r.state, count: n(r.n) }));
     },
 
+    /** one device's record with the project it counts for */
+    record(sn: string): Promise<(ActivationRow & { project_id: number | null }) | undefined> {
+      return db('activations')
+        .where({ sn })
+        .first('sn', 'type', 'model', 'brand', 'mac', 'public_ip', 'country', 'state', 'city', 'activated_at', 'updated_at', 'project_id') as Promise<(ActivationRow & { project_id: number | null }) | undefined>;
+    },
+
     filtered(scope: ActivationScope, query: Omit<ActivationListQuery, 'page' | 'sort' | 'order'>, days: { from?: number; to?: number }): Knex.QueryBuilder {
       const q = scoped(scope);
       if (query.type) q.where('type', query.type);

@@ -24,7 +24,7 @@ describe('API documentation', () => {
         '/account/api-keys', '/account/api-keys/{keyId}', '/account/profile', '/account/password',
         '/projects/{id}/transfer', '/transfers/{token}', '/transfers/{token}/accept', '/transfers/{token}/decline',
         '/projects/{id}/invitations', '/invitations/{invitation}', '/invitations/{invitation}/accept',
-        '/activations/summary', '/activations', '/activations/export.xlsx',
+        '/activations/summary', '/activations', '/activations/export.xlsx', '/activations/events',
         '/projects/{id}/stats/devices/{sn}', '/projects/{id}/topology',
         '/projects/{id}/gateway/route-table', '/projects/{id}/gateway/{section}', '/projects/{id}/devices/{sn}/config/{section}',
         '/projects/{id}/config/history', '/projects/{id}/config/history/{changeId}/revert',
