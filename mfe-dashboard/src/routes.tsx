@@ -2,4 +2,4 @@
 import type { RemoteRoute } from '@airloom/shared-ui/remote';
 import { DataScreenPage } from './features/datascreen/DataScreenPage';
 
-export const routes: readonly RemoteRoute[] = [{ path: '/overview/preview/datascreen', element: <DataScreenPage />, title: 'dashboard:title' }];
+export const routes: readonly RemoteRoute[] = [{ path: '/overview/preview/datascreen', element: <DataScreenPage />, title: 'dashboard.title' }];

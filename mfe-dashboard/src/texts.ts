@@ -38,6 +38,8 @@ export const dashboardEn = {
   world: {
     label: 'Activations by country',
     empty: 'No activations in this range yet',
+    caption_one: '1 country; most in {{country}} ({{most}}). Click a country to compare it.',
+    caption_other: '{{count}} countries; most in {{country}} ({{most}}). Click a country to compare it.',
   },
   region: {
     label: 'Activations by region in {{countries}}',

@@ -15,12 +15,24 @@ echarts.use([BarChart, LineChart, MapChart, PieChart, GeoComponent, GridComponen
 
 type Countries = Topology<{ countries: GeometryCollection<{ name: string }> }>;
 
+/** countries whose polygons cross the 180° meridian: drawn east of it, not as stripes across the map */
+const ACROSS_180 = new Set(['RU', 'FJ']);
+type Position = number[];
+const eastward = (rings: Position[][]) => rings.map((ring) => ring.map(([lon, lat]) => [lon! < 0 ? lon! + 360 : lon!, lat!]));
+function unwrap(geometry: GeoJSON.Geometry): GeoJSON.Geometry {
+  if (geometry.type === 'Polygon') return { ...geometry, coordinates: eastward(geometry.coordinates) };
+  if (geometry.type === 'MultiPolygon') return { ...geometry, coordinates: geometry.coordinates.map(eastward) };
+  return geometry;
+}
+
 /** The atlas's countries as GeoJSON, each named by its ISO 3166-1 alpha-2 code (the API's). */
 function countriesOf(topology: Countries) {
   const collection = feature(topology, topology.objects.countries);
   const features = collection.features.flatMap((f) => {
     const code = f.id === undefined ? undefined : whereNumeric(String(f.id))?.alpha2;
-    return code ? [{ ...f, properties: { name: code } }] : [];
+    // Antarctica has no activations and would take a fifth of the map
+    if (!code || code === 'AQ') return [];
+    return [{ ...f, geometry: ACROSS_180.has(code) ? unwrap(f.geometry) : f.geometry, properties: { name: code } }];
   });
   return { type: 'FeatureCollection' as const, features };
 }

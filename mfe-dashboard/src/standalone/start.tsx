@@ -9,7 +9,7 @@ export function start(): void {
   const el = document.getElementById('root');
   if (!el) return;
   addResources('dashboard', dashboardEn);
-  document.title = i18n.t('dashboard:title');
+  document.title = i18n.t('dashboard.title');
   const key = takeKey(window.location, window.sessionStorage, window.history);
   createRoot(el).render(
     <AppProviders globalStyle>

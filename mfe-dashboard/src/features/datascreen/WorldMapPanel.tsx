@@ -19,6 +19,10 @@ export function mapOption(map: string, countries: ActivationSummary['countries']
         type: 'map',
         map,
         roam: false,
+        left: 4,
+        right: 4,
+        top: 4,
+        bottom: 4,
         selectedMode: false,
         itemStyle: { areaColor: '#1a2540', borderColor: '#2b3a5c' },
         emphasis: { label: { show: false }, itemStyle: { areaColor: '#fbbf24' } },
@@ -37,11 +41,7 @@ export function WorldMapPanel({ countries, onPick }: { countries: ActivationSumm
     <Panel aria-labelledby="world-title">
       <h2 id="world-title">{t('world.label')}</h2>
       {known.length === 0 ? <Muted>{t('world.empty')}</Muted> : <EChart option={option} map="world" label={t('world.label')} height="340px" onItemClick={onPick} />}
-      {leader && (
-        <Muted>
-          {known.length} · {countryName(leader.country)} {count(leader.count)}
-        </Muted>
-      )}
+      {leader && <Muted>{t('world.caption', { count: known.length, country: countryName(leader.country), most: count(leader.count) })}</Muted>}
     </Panel>
   );
 }

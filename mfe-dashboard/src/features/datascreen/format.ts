@@ -5,7 +5,7 @@ import { i18n } from '@airloom/shared-ui';
 const names = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
 
 export function countryName(code: string): string {
-  if (!code) return i18n.t('dashboard:place.unknown');
+  if (!code) return i18n.t('dashboard.place.unknown');
   try {
     return names?.of(code) ?? code;
   } catch {
@@ -15,7 +15,7 @@ export function countryName(code: string): string {
 
 /** a region: its subdivision code and country (`ENG, United Kingdom`), or the country alone */
 export function placeName(country: string, state: string): string {
-  if (!country) return i18n.t('dashboard:place.unknown');
+  if (!country) return i18n.t('dashboard.place.unknown');
   return state ? `${state}, ${countryName(country)}` : countryName(country);
 }
 
