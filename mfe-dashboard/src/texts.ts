@@ -76,8 +76,8 @@ export const dashboardEn = {
     empty: 'No activated device matches these filters',
     count: '{{total}} devices',
     page: 'Page {{page}} of {{pages}}',
-    previous: 'Previous page',
-    next: 'Next page',
+    previous: 'Previous 50',
+    next: 'Next 50',
     columns: {
       activatedAt: 'Activated (UTC)',
       sn: 'SN',

@@ -59,17 +59,23 @@ export function openActivationEvents(open: OpenStream, handlers: ActivationEvent
 
   /** Reads one connection to its end; calls `onOpen` once the server answered with the stream. */
   async function read(controller: AbortController, onOpen: () => void): Promise<void> {
-    let watchdog = setTimeout(() => controller.abort(), silenceMs);
+    let reader: ReadableStreamDefaultReader<string> | undefined;
+    // silence: the request is aborted and the body given up, whichever the connection still holds
+    const giveUp = () => {
+      controller.abort();
+      void reader?.cancel().catch(() => undefined);
+    };
+    let watchdog = setTimeout(giveUp, silenceMs);
     const alive = () => {
       clearTimeout(watchdog);
-      watchdog = setTimeout(() => controller.abort(), silenceMs);
+      watchdog = setTimeout(giveUp, silenceMs);
     };
     try {
       const res = await open(EVENTS_URL, controller.signal);
       if (!res.ok || !res.body) return;
       alive();
       onOpen();
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       for (;;) {
         const { value, done } = await reader.read();

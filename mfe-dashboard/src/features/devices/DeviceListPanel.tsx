@@ -50,6 +50,7 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
   const dashboard = useMemo(() => createDashboardApi(api), [api]);
   const [filters, setFilters] = useState<DeviceFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
+  const [countryDraft, setCountryDraft] = useState('');
   const list = useLoad((signal) => dashboard.list(filters, page, signal));
   const { reload } = list;
 
@@ -133,13 +134,14 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
         <label>
           {t('list.country')}
           <input
-            value={filters.country}
+            value={countryDraft}
             maxLength={2}
             placeholder={t('list.countryHint')}
             onChange={(e) => {
+              // the filter applies once the code is whole (two letters) or cleared
               const v = e.target.value.trim().toUpperCase();
+              setCountryDraft(v);
               if (v === '' || /^[A-Z]{2}$/.test(v)) set({ country: v });
-              else setFilters((f) => ({ ...f, country: '' }));
             }}
           />
         </label>
@@ -152,7 +154,13 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
           <input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
         </label>
         {filtered && (
-          <WallButton type="button" onClick={() => set(NO_FILTERS)}>
+          <WallButton
+            type="button"
+            onClick={() => {
+              setCountryDraft('');
+              set(NO_FILTERS);
+            }}
+          >
             {t('list.clear')}
           </WallButton>
         )}
