@@ -31,7 +31,7 @@ export const dashboardEn = {
   countries: {
     label: 'Compared countries',
     add: 'Add a country',
-    all: 'All countries',
+    all: 'All countries (pick up to 5 to compare)',
     remove: 'Stop comparing {{country}}',
     limit: 'At most {{max}} countries are compared at once. Remove one to add {{country}}.',
   },
@@ -43,7 +43,6 @@ export const dashboardEn = {
   },
   region: {
     label: 'Activations by region in {{countries}}',
-    hint: 'Pick up to 5 countries to see their regions',
     empty: 'No activations in these countries in this range',
   },
   top: {

@@ -91,7 +91,7 @@ export function DataScreenPage() {
           <Panels>
             <WorldMapPanel countries={summary.countries} onPick={screen.compare} />
             <TopPanel top={summary.top} byRegion={byRegion} />
-            <RegionPanel compared={screen.compared} countries={summary.countries} top={summary.top} />
+            {byRegion && <RegionPanel compared={screen.compared} countries={summary.countries} top={summary.top} />}
             <TypeTrendPanel summary={summary} />
             <BrandPanel byBrand={summary.byBrand} />
           </Panels>

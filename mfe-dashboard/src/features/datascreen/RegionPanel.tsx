@@ -1,4 +1,5 @@
-// The compared countries (at most 5, spec §9) on their own map with their regions' counts. The map
+// The compared countries (at most 5, spec §9) on their own map with their regions' counts, shown
+// while countries are compared. The map
 // shades each country; world-atlas carries country borders only, so regions are listed beside it
 // (docs/decisions/datascreen.md).
 import { useMemo } from 'react';
@@ -21,41 +22,37 @@ export function RegionPanel({ compared, countries, top }: { compared: readonly s
   const { t } = useTranslation('dashboard');
   const map = `compared:${[...compared].sort().join(',')}`;
   const option = useMemo(() => mapOption(map, countries), [map, countries]);
-  const title = compared.length ? t('region.label', { countries: compared.map(countryName).join(', ') }) : t('countries.label');
+  const title = t('region.label', { countries: compared.map(countryName).join(', ') });
   return (
     <Panel aria-labelledby="region-title">
       <h2 id="region-title">{title}</h2>
-      {compared.length === 0 ? (
-        <Muted>{t('region.hint')}</Muted>
-      ) : (
-        <Split>
-          <EChart option={option} map={map} label={title} height="300px" />
-          {top.length === 0 ? (
-            <Muted>{t('region.empty')}</Muted>
-          ) : (
-            <div>
-              {compared.map((code) => {
-                const regions = top.filter((r) => r.country === code);
-                const total = countries.find((c) => c.country === code)?.count ?? 0;
-                return (
-                  <section key={code} aria-label={countryName(code)}>
-                    <strong>
-                      {countryName(code)} · {count(total)}
-                    </strong>
-                    <ul>
-                      {regions.map((r) => (
-                        <li key={r.state}>
-                          {r.state || t('place.unknown')}: {count(r.count)}
-                        </li>
-                      ))}
-                    </ul>
-                  </section>
-                );
-              })}
-            </div>
-          )}
-        </Split>
-      )}
+      <Split>
+        <EChart option={option} map={map} label={title} height="300px" />
+        {top.length === 0 ? (
+          <Muted>{t('region.empty')}</Muted>
+        ) : (
+          <div>
+            {compared.map((code) => {
+              const regions = top.filter((r) => r.country === code);
+              const total = countries.find((c) => c.country === code)?.count ?? 0;
+              return (
+                <section key={code} aria-label={countryName(code)}>
+                  <strong>
+                    {countryName(code)} · {count(total)}
+                  </strong>
+                  <ul>
+                    {regions.map((r) => (
+                      <li key={r.state}>
+                        {r.state || t('place.unknown')}: {count(r.count)}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </div>
+        )}
+      </Split>
     </Panel>
   );
 }

@@ -1,7 +1,7 @@
 // The base device list (spec §1): activated devices filtered by type, brand, model, country and
 // time range, sorted and paged by the server (50 a page) on shared-ui's Table, and the filtered list
 // exported as .xlsx (every matching record, streamed by the server).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPES, DEVICE_TYPE_LABELS, type ActivationItem } from '@airloom/contracts';
@@ -20,7 +20,8 @@ const Filters = styled.form`
   gap: 8px 12px;
   align-items: end;
   margin-bottom: 12px;
-  label { display: flex; flex-direction: column; gap: 4px; color: ${wall.muted}; font-size: 13px; }
+  div { display: flex; flex-direction: column; gap: 4px; }
+  label { color: ${wall.muted}; font-size: 13px; }
   input, select { background: ${wall.background}; color: ${wall.text}; border: 1px solid ${wall.border}; border-radius: 6px; padding: 6px 8px; font: inherit; }
 `;
 
@@ -51,6 +52,7 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
   const [filters, setFilters] = useState<DeviceFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [countryDraft, setCountryDraft] = useState('');
+  const id = useId();
   const list = useLoad((signal) => dashboard.list(filters, page, signal));
   const { reload } = list;
 
@@ -105,9 +107,9 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
     <Panel aria-labelledby="list-title" data-dim>
       <h2 id="list-title">{t('list.label')}</h2>
       <Filters aria-label={t('list.filters')} onSubmit={(e) => e.preventDefault()}>
-        <label>
-          {t('list.type')}
-          <select value={filters.type} onChange={(e) => set({ type: e.target.value })}>
+        <div>
+          <label htmlFor={`${id}-type`}>{t('list.type')}</label>
+          <select id={`${id}-type`} value={filters.type} onChange={(e) => set({ type: e.target.value })}>
             <option value="">{t('list.any')}</option>
             {DEVICE_TYPES.map((d) => (
               <option key={d} value={d}>
@@ -115,10 +117,10 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          {t('list.brand')}
-          <select value={filters.brand} onChange={(e) => set({ brand: e.target.value })}>
+        </div>
+        <div>
+          <label htmlFor={`${id}-brand`}>{t('list.brand')}</label>
+          <select id={`${id}-brand`} value={filters.brand} onChange={(e) => set({ brand: e.target.value })}>
             <option value="">{t('list.any')}</option>
             {brands.map((b) => (
               <option key={b} value={b}>
@@ -126,14 +128,15 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          {t('list.model')}
-          <input value={filters.model} maxLength={32} onChange={(e) => set({ model: e.target.value.trim() })} />
-        </label>
-        <label>
-          {t('list.country')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-model`}>{t('list.model')}</label>
+          <input id={`${id}-model`} value={filters.model} maxLength={32} onChange={(e) => set({ model: e.target.value.trim() })} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-country`}>{t('list.country')}</label>
           <input
+            id={`${id}-country`}
             value={countryDraft}
             maxLength={2}
             placeholder={t('list.countryHint')}
@@ -144,15 +147,15 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
               if (v === '' || /^[A-Z]{2}$/.test(v)) set({ country: v });
             }}
           />
-        </label>
-        <label>
-          {t('list.from')}
-          <input type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
-        </label>
-        <label>
-          {t('list.to')}
-          <input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
-        </label>
+        </div>
+        <div>
+          <label htmlFor={`${id}-from`}>{t('list.from')}</label>
+          <input id={`${id}-from`} type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-to`}>{t('list.to')}</label>
+          <input id={`${id}-to`} type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+        </div>
         {filtered && (
           <WallButton
             type="button"
