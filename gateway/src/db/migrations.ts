@@ -10,6 +10,8 @@ import * as deviceStats from './migrations/20261124120100_create-device-stats.js
 import * as neighbours from './migrations/20261124130100_add-device-neighbours.js';
 import * as activations from './migrations/20261124150100_create-activations.js';
 import * as config from './migrations/20261125100100_create-config.js';
+import * as activationCounts from './migrations/20261125200100_create-activation-counts.js';
+import * as activationCountsFill from './migrations/20261125200200_fill-activation-counts.js';
 
 export interface NamedMigration {
   name: string;
@@ -26,4 +28,6 @@ export const GATEWAY_MIGRATIONS: NamedMigration[] = [
   { name: '20261124130100_add-device-neighbours', migration: neighbours },
   { name: '20261124150100_create-activations', migration: activations },
   { name: '20261125100100_create-config', migration: config },
+  { name: '20261125200100_create-activation-counts', migration: activationCounts },
+  { name: '20261125200200_fill-activation-counts', migration: activationCountsFill },
 ];
