@@ -1,6 +1,6 @@
 // Runs every benchmark, prints its figures and fails when a budget is missed.
 // `--short` (CI) makes fewer requests and runs; budgets are the same.
-// `--only <name>` runs one of: front-end, api, fleet, radio, topology, config.
+// `--only <name>` runs one of: front-end, api, fleet, radio, topology, config, datascreen.
 import net from 'node:net';
 import { fleetBench } from './fleet/index';
 import { radioBench } from './radio/index';
@@ -9,6 +9,7 @@ import { configBench } from './config/index';
 import { switchesBench } from './config/switches';
 import { apiLatency } from './src/api-latency';
 import { frontEnd } from './src/front-end';
+import { datascreenBench } from './datascreen/index';
 import { withinBudget, type Figure } from './src/stats';
 import { createMysqlDatabase } from './src/mysql';
 
@@ -41,6 +42,7 @@ if (wantMysql && selected('api')) {
     await db.drop();
   }
 }
+if (selected('datascreen')) figures.push(...await datascreenBench(short, wantMysql));
 // the fleet needs MariaDB (the scale database) and the mosquitto binary (it starts its own)
 if (wantMysql && selected('fleet')) figures.push(...await fleetBench(short));
 else if (selected('fleet')) console.log('fleet benchmark skipped: MariaDB is not reachable at 127.0.0.1:3306');

@@ -55,6 +55,7 @@ import { discoverRemotes, loadRemotesManifest, remoteOrigins } from './modules/w
 import { createActivationsRepository } from './modules/activations/activations.repository.js';
 import { activationHandlers } from './modules/activations/activations.routes.js';
 import { createActivationsService } from './modules/activations/activations.service.js';
+import { createActivationHub } from './modules/activations/activations.events.js';
 import { createWebRouter } from './modules/web/web.routes.js';
 import { createProfileRepository } from './modules/profile/profile.repository.js';
 import { profileHandlers } from './modules/profile/profile.routes.js';
@@ -134,8 +135,11 @@ export function createApp(deps: AppDeps): Express {
   const oidcService = createOidcService({ db, config: config.oidc, clock, logger, createAccount: (email, nick) => auth.createProviderAccount(email, nick) });
   const transfers = createTransfersService({ db, sender, clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
   const shares = createSharesService({ repo: createSharesRepository(db), clock, accessChanged: (projectId) => eventHub.recheck(projectId) });
+  const activationsRepo = createActivationsRepository(db);
+  const activationHub = createActivationHub({ bus: deps.bus, record: activationsRepo.record, clock, logger });
+  eventHub.onClose(() => activationHub.close());
   const activations = createActivationsService({
-    repo: createActivationsRepository(db),
+    repo: activationsRepo,
     clock,
     visibleProjects: async (principal) => (await projects.list(principal)).data.items.map((p) => p.id),
   });
@@ -181,7 +185,7 @@ export function createApp(deps: AppDeps): Express {
       subAccounts: subAccountHandlers(subAccounts),
       apiKeys: apiKeyHandlers(apiKeys),
       transfers: transferHandlers(transfers),
-      activations: activationHandlers(activations),
+      activations: activationHandlers(activations, { hub: activationHub, authenticate: callers.authenticate }),
       invitations: invitationHandlers(invitations),
       stats: statsHandlers(deviceDirectory),
       topology: { get: (call) => devices.topology(call.project()) },

@@ -148,10 +148,11 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
     await db('devices')
       .where({ sn })
       .update({ ...deviceInfoColumns(info), supports_name: supportsName ? 1 : 0, gateway_id: ctx.gatewayId, updated_at: ctx.now(), revision: nextRevision(db) });
-    events.device(sn);
-    // spec §3 activation record: first connection written once, later ones refresh it
+    // spec §3 activation record: first connection written once, later ones refresh it; the device
+    // event goes out after it, so the data screen's stream reads the written record
     const publicIp = (info.X_AIRLOOM_PublicIPAddress ?? '').trim();
     await recordActivation(db, { sn, publicIp, location: await locateIp(publicIp), now: ctx.now() });
+    events.device(sn);
     // a reboot whose answer was lost has run if the device booted after it was sent
     const uptime = Number(info.UpTime);
     if (info.UpTime !== undefined && Number.isFinite(uptime)) await deps.outbox.deviceBooted(sn, bootedAt(askedAt, uptime));

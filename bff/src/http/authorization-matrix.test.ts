@@ -97,6 +97,8 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   'invitations.accept': row(N, N, N, N, N, N, T, R, R),
   'stats.device': PROJECT_VIEW,
   'activations.export': SIGNED_IN,
+  // a stream stays open: its own tests (activations.events.test.ts) open it with each kind of caller
+  'activations.events': row('S', 'S', 'S', 'S', 'S', 'S', T, 'S', 'S'),
   'config.gatewayGet': PROJECT_VIEW,
   // the matrix's gateway is offline: its settings are stored for its return
   'config.gatewayPut': PROJECT_WRITE,

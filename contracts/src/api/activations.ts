@@ -92,6 +92,17 @@ export const ActivationListResponseSchema = z.object({
 });
 export type ActivationListResponse = z.output<typeof ActivationListResponseSchema>;
 
+/**
+ * A live update of the data screen (`GET /activations/events`): an activation record written
+ * (`first`: the device's first connection) or refreshed by a later connection.
+ */
+export const ActivationEventSchema = z.object({
+  type: z.literal('activation'),
+  activation: ActivationItemSchema,
+  first: z.boolean(),
+});
+export type ActivationEvent = z.output<typeof ActivationEventSchema>;
+
 /** the list's filters and sort, without paging: the export holds every matching record */
 export const ActivationExportQuerySchema = ActivationListQuerySchema.omit({ page: true });
 export type ActivationExportQuery = z.output<typeof ActivationExportQuerySchema>;
@@ -114,5 +125,13 @@ export const activationEndpoints = {
     summary: 'The filtered list as an .xlsx spreadsheet, streamed (every matching record, one row each)',
     query: ActivationExportQuerySchema,
     response: z.string().meta({ description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  }),
+  events: endpoint({
+    method: 'get', path: '/activations/events', tag, auth: 'session', stream: true,
+    summary: 'Live activations of the devices I may see (Server-Sent Events)',
+    description:
+      'A `text/event-stream`: `event: activation` and `data: <ActivationEvent JSON>` each time a device I may see connects ' +
+      '(`first` on its first connection), a `: ping` comment every 15 s, `retry: 2000`. Devices in no project are not streamed.',
+    response: ActivationEventSchema,
   }),
 };

@@ -11,6 +11,8 @@ import * as neighbours from './migrations/20261124130100_add-device-neighbours.j
 import * as activations from './migrations/20261124150100_create-activations.js';
 import * as config from './migrations/20261125100100_create-config.js';
 import * as backups from './migrations/20261125200100_create-config-backups.js';
+import * as activationCounts from './migrations/20261125200100_create-activation-counts.js';
+import * as activationCountsFill from './migrations/20261125200200_fill-activation-counts.js';
 
 export interface NamedMigration {
   name: string;
@@ -28,4 +30,6 @@ export const GATEWAY_MIGRATIONS: NamedMigration[] = [
   { name: '20261124150100_create-activations', migration: activations },
   { name: '20261125100100_create-config', migration: config },
   { name: '20261125200100_create-config-backups', migration: backups },
+  { name: '20261125200100_create-activation-counts', migration: activationCounts },
+  { name: '20261125200200_fill-activation-counts', migration: activationCountsFill },
 ];

@@ -1,5 +1,6 @@
 // Activation records (gateway table `activations`, spec §3) as the data screen reads them: knex only,
 // no rules. Every query is limited to a scope: all records (a manufacturer) or those of some projects.
+// The summary reads the daily counts the database keeps beside the records; the list reads records.
 import type { ActivationListQuery, DeviceType } from '@airloom/contracts';
 import type { Knex } from 'knex';
 
@@ -30,15 +31,22 @@ export function createActivationsRepository(db: Knex) {
     return q;
   }
 
+  /** a daily count table (gateway migration 20261125200100), limited to the scope's projects */
+  function counts(table: 'activation_counts_type' | 'activation_counts_brand' | 'activation_counts_place', scope: ActivationScope): Knex.QueryBuilder {
+    const q = db(table);
+    if (!scope.all) q.whereIn('project_id', [...scope.projectIds]);
+    return q;
+  }
+
   return {
     /** total, and activations on or after each of the given days */
     async counters(scope: ActivationScope, days: { today: number; last7d: number; last30d: number }) {
-      const row = (await scoped(scope)
+      const row = (await counts('activation_counts_type', scope)
         .select(
-          db.raw('count(*) as total'),
-          db.raw('sum(case when activated_day >= ? then 1 else 0 end) as today', [days.today]),
-          db.raw('sum(case when activated_day >= ? then 1 else 0 end) as last7d', [days.last7d]),
-          db.raw('sum(case when activated_day >= ? then 1 else 0 end) as last30d', [days.last30d]),
+          db.raw('sum(n) as total'),
+          db.raw('sum(case when day >= ? then n else 0 end) as today', [days.today]),
+          db.raw('sum(case when day >= ? then n else 0 end) as last7d', [days.last7d]),
+          db.raw('sum(case when day >= ? then n else 0 end) as last30d', [days.last30d]),
         )
         .first()) as Record<string, unknown> | undefined;
       return { total: n(row?.total), today: n(row?.today), last7d: n(row?.last7d), last30d: n(row?.last30d) };
@@ -46,42 +54,52 @@ export function createActivationsRepository(db: Knex) {
 
     /** activations per day and type from a day on */
     async perDayType(scope: ActivationScope, fromDay: number): Promise<{ day: number; type: DeviceType; count: number }[]> {
-      const rows = (await scoped(scope)
-        .where('activated_day', '>=', fromDay)
-        .groupBy('activated_day', 'type')
-        .select('activated_day', 'type', db.raw('count(*) as n'))) as { activated_day: number; type: DeviceType; n: unknown }[];
-      return rows.map((r) => ({ day: n(r.activated_day), type: r.type, count: n(r.n) }));
+      const rows = (await counts('activation_counts_type', scope)
+        .where('day', '>=', fromDay)
+        .groupBy('day', 'type')
+        .havingRaw('sum(n) > 0')
+        .select('day', 'type', db.raw('sum(n) as n'))) as { day: number; type: DeviceType; n: unknown }[];
+      return rows.map((r) => ({ day: n(r.day), type: r.type, count: n(r.n) }));
     },
 
     async perBrand(scope: ActivationScope, fromDay: number): Promise<{ brand: string; count: number }[]> {
-      const rows = (await scoped(scope)
-        .where('activated_day', '>=', fromDay)
+      const rows = (await counts('activation_counts_brand', scope)
+        .where('day', '>=', fromDay)
         .groupBy('brand')
-        .select('brand', db.raw('count(*) as n'))
+        .havingRaw('sum(n) > 0')
+        .select('brand', db.raw('sum(n) as n'))
         .orderBy('n', 'desc')) as { brand: string; n: unknown }[];
       return rows.map((r) => ({ brand: r.brand, count: n(r.n) }));
     },
 
     /** per country (only these countries when given), most activations first */
     async perCountry(scope: ActivationScope, fromDay: number, countries?: readonly string[]): Promise<{ country: string; count: number }[]> {
-      const q = scoped(scope).where('activated_day', '>=', fromDay);
+      const q = counts('activation_counts_place', scope).where('day', '>=', fromDay);
       if (countries?.length) q.whereIn('country', [...countries]);
-      const rows = (await q.groupBy('country').select('country', db.raw('count(*) as n')).orderBy('n', 'desc').orderBy('country')) as { country: string; n: unknown }[];
+      const rows = (await q.groupBy('country').havingRaw('sum(n) > 0').select('country', db.raw('sum(n) as n')).orderBy('n', 'desc').orderBy('country')) as { country: string; n: unknown }[];
       return rows.map((r) => ({ country: r.country, count: n(r.n) }));
     },
 
     /** per state of these countries, most activations first */
     async perState(scope: ActivationScope, fromDay: number, countries: readonly string[], limit: number) {
-      const rows = (await scoped(scope)
-        .where('activated_day', '>=', fromDay)
+      const rows = (await counts('activation_counts_place', scope)
+        .where('day', '>=', fromDay)
         .whereIn('country', [...countries])
         .groupBy('country', 'state')
-        .select('country', 'state', db.raw('count(*) as n'))
+        .havingRaw('sum(n) > 0')
+        .select('country', 'state', db.raw('sum(n) as n'))
         .orderBy('n', 'desc')
         .orderBy('country')
         .orderBy('state')
         .limit(limit)) as { country: string; state: string; n: unknown }[];
       return rows.map((r) => ({ country: r.country, state: r.state, count: n(r.n) }));
+    },
+
+    /** one device's record with the project it counts for */
+    record(sn: string): Promise<(ActivationRow & { project_id: number | null }) | undefined> {
+      return db('activations')
+        .where({ sn })
+        .first('sn', 'type', 'model', 'brand', 'mac', 'public_ip', 'country', 'state', 'city', 'activated_at', 'updated_at', 'project_id') as Promise<(ActivationRow & { project_id: number | null }) | undefined>;
     },
 
     filtered(scope: ActivationScope, query: Omit<ActivationListQuery, 'page' | 'sort' | 'order'>, days: { from?: number; to?: number }): Knex.QueryBuilder {

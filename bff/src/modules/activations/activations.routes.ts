@@ -1,8 +1,14 @@
 // Handlers of contracts' activation endpoints (API.activations): each calls the service with the caller.
 import { ANSWERED, type Handlers } from '../../http/endpoints.js';
+import type { Request } from 'express';
+import type { AuthenticatedSession } from '../auth/auth.service.js';
+import type { ActivationHub } from './activations.events.js';
 import type { ActivationsService } from './activations.service.js';
 
-export function activationHandlers(activations: ActivationsService): Handlers['activations'] {
+export function activationHandlers(
+  activations: ActivationsService,
+  live: { hub: ActivationHub; authenticate(req: Request): Promise<AuthenticatedSession> },
+): Handlers['activations'] {
   return {
     summary: (call) => activations.summary(call.principal(), call.query),
     list: (call) => activations.list(call.principal(), call.query),
@@ -13,6 +19,25 @@ export function activationHandlers(activations: ActivationsService): Handlers['a
       res.setHeader('Content-Disposition', 'attachment; filename="activations.xlsx"');
       await activations.exportXlsx(call.principal(), call.query, res);
       if (!res.writableEnded) res.end();
+      return ANSWERED;
+    },
+    events: async (call) => {
+      const { req } = call;
+      const scope = await activations.scopeOf(call.principal());
+      live.hub.open(
+        {
+          res: call.res,
+          // the stream outlives the request: the caller and its projects are read again as it runs
+          async rescope() {
+            try {
+              return await activations.scopeOf((await live.authenticate(req)).principal);
+            } catch {
+              return null;
+            }
+          },
+        },
+        scope,
+      );
       return ANSWERED;
     },
   };

@@ -138,4 +138,26 @@ describe.each(backends())('activations API on %s', (backend) => {
     }
     expect((await owner.c.get('/api/v1/activations/summary?countries=DE,FR,GB,US,JP')).status).toBe(200);
   });
+
+  it('counts a record where it is now: a device back from another place or project moves, a removed one leaves', async () => {
+    const summary = async (c: Client) => (await c.get('/api/v1/activations/summary?range=1y')).body.data;
+    const before = await summary(owner.c);
+    expect(before.countries).toContainEqual({ country: 'GB', count: 2 });
+    // ALACTAPI00000001 reconnects from Paris
+    await env.db('activations').where({ sn: 'ALACTAPI00000001' }).update({ country: 'FR', state: 'IDF', city: 'Paris', updated_at: now + 1000 });
+    const moved = await summary(owner.c);
+    expect(moved.counters).toEqual(before.counters);
+    expect(moved.countries).toEqual(expect.arrayContaining([{ country: 'GB', count: 1 }, { country: 'FR', count: 2 }]));
+    expect((await owner.c.get('/api/v1/activations/summary?range=1y&countries=FR')).body.data.top).toEqual([{ country: 'FR', state: 'IDF', count: 2 }]);
+
+    // ALACTAPI00000002 is now in the stranger's project
+    await env.db('activations').where({ sn: 'ALACTAPI00000002' }).update({ project_id: theirs });
+    expect((await summary(owner.c)).counters.total).toBe(before.counters.total - 1);
+    expect((await summary(stranger.c)).byType).toEqual(expect.arrayContaining([{ type: 'switch', count: 1 }]));
+
+    await env.db('activations').where({ sn: 'ALACTAPI00000005' }).delete();
+    const after = await summary(owner.c);
+    expect(after.counters.total).toBe(before.counters.total - 2);
+    expect(after.countries.map((c: { country: string }) => c.country)).not.toContain('');
+  });
 });

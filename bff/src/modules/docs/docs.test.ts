@@ -25,7 +25,7 @@ describe('API documentation', () => {
         '/account', '/account/company', '/account/avatar', '/account/sub-accounts', '/account/sub-accounts/{subId}',
         '/projects/{id}/transfer', '/transfers/{token}', '/transfers/{token}/accept', '/transfers/{token}/decline',
         '/projects/{id}/invitations', '/invitations/{invitation}', '/invitations/{invitation}/accept',
-        '/activations/summary', '/activations', '/activations/export.xlsx',
+        '/activations/summary', '/activations', '/activations/export.xlsx', '/activations/events',
         '/projects/{id}/stats/devices/{sn}', '/projects/{id}/topology',
         '/projects/{id}/floors', '/projects/{id}/floors/{floorId}', '/projects/{id}/floors/{floorId}/image',
         '/projects/{id}/gateway/route-table', '/projects/{id}/gateway/{section}', '/projects/{id}/devices/{sn}/config/{section}',

@@ -20,6 +20,7 @@ export interface EventStream {
 
 export function createEventHub(bus: Bus | undefined, logger: Logger, pingMs = PING_MS) {
   const streams = new Map<number, Set<EventStream>>();
+  const alsoClose: (() => void)[] = [];
 
   function send(stream: EventStream, event: ProjectEvent): void {
     stream.res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
@@ -98,8 +99,14 @@ export function createEventHub(bus: Bus | undefined, logger: Logger, pingMs = PI
       return n;
     },
 
+    /** Other streams of the app (the data screen's) end with these. */
+    onClose(stop: () => void): void {
+      alsoClose.push(stop);
+    },
+
     /** Ends every stream (shutdown). */
     close(): void {
+      for (const stop of alsoClose.splice(0)) stop();
       clearInterval(pinger);
       off?.();
       for (const open of streams.values()) for (const s of open) s.res.end();

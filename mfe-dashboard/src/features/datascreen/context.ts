@@ -1,0 +1,25 @@
+// What differs between the data screen in the console and on a wall display: how the live stream
+// is opened (the session cookie, or the display's API key), whether the list can be exported as a
+// download (a cookie goes with a link; a key does not), and how idleness is watched.
+import { createContext, useContext } from 'react';
+import { openWithCookie, type OpenStream } from '../../live/activation-events';
+
+export interface DataScreenSettings {
+  openStream: OpenStream;
+  exportAllowed: boolean;
+  /** spec §9 idle screen detection: checked every `pollMs` (3 s); idle after `timeoutMs` without input */
+  idle: { pollMs: number; timeoutMs: number };
+  /** while idle, the range moves on to the next one this often */
+  rotateMs: number;
+}
+
+export const DEFAULT_SETTINGS: DataScreenSettings = {
+  openStream: openWithCookie,
+  exportAllowed: true,
+  idle: { pollMs: 3000, timeoutMs: 120_000 },
+  rotateMs: 30_000,
+};
+
+export const DataScreenContext = createContext<DataScreenSettings>(DEFAULT_SETTINGS);
+
+export const useDataScreenSettings = () => useContext(DataScreenContext);

@@ -1,0 +1,110 @@
+// The wall display's page: signs in (API key or session), then shows the data screen. A start
+// without network (the display powered on before the router) tries again every few seconds.
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useTranslation } from 'react-i18next';
+import { API, type MeResponse } from '@airloom/contracts';
+import { ApiError, MfeContext, type MfeProps } from '@airloom/shared-ui';
+import { DataScreenContext } from '../features/datascreen/context';
+import { DataScreenPage } from '../features/datascreen/DataScreenPage';
+import { Muted, Panel, Wall, wall } from '../features/datascreen/wall';
+import { WallButton } from '../features/datascreen/Controls';
+import { rememberKey, wallAccess } from './wall-display';
+
+export const START_RETRY_MS = 5000;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  max-width: 420px;
+  label { display: flex; flex-direction: column; gap: 4px; color: ${wall.muted}; }
+  input { background: ${wall.background}; color: ${wall.text}; border: 1px solid ${wall.border}; border-radius: 6px; padding: 8px; font: inherit; }
+`;
+
+type Stage = { kind: 'starting' } | { kind: 'signIn'; refused: boolean } | { kind: 'ready'; session: MeResponse } | { kind: 'offline'; message: string };
+
+export function WallDisplay({ initialKey, search, storage, doFetch }: { initialKey: string | null; search: string; storage: Storage; doFetch?: typeof fetch }) {
+  const { t } = useTranslation('dashboard');
+  const [key, setKey] = useState(initialKey);
+  const [stage, setStage] = useState<Stage>({ kind: 'starting' });
+  const [attempt, setAttempt] = useState(0);
+  const refuse = useCallback(() => {
+    rememberKey(storage, null);
+    setKey(null);
+    setStage({ kind: 'signIn', refused: true });
+  }, [storage]);
+  const access = useMemo(() => wallAccess(key, search, () => undefined, doFetch), [key, search, doFetch]);
+
+  useEffect(() => {
+    let stop = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    access.api.call(API.auth.me).then(
+      (session) => !stop && setStage({ kind: 'ready', session }),
+      (err: unknown) => {
+        if (stop) return;
+        if (err instanceof ApiError && err.status === 401) {
+          if (access.key) refuse();
+          else setStage({ kind: 'signIn', refused: false });
+          return;
+        }
+        setStage({ kind: 'offline', message: (err as Error).message });
+        retry = setTimeout(() => setAttempt((a) => a + 1), START_RETRY_MS);
+      },
+    );
+    return () => {
+      stop = true;
+      clearTimeout(retry);
+    };
+  }, [access, attempt, refuse]);
+
+  const mfe = useMemo<MfeProps | null>(
+    () =>
+      stage.kind === 'ready'
+        ? { session: stage.session, project: null, setLoading: () => {}, navigate: (to) => window.location.assign(to), openProject: () => {}, api: access.api }
+        : null,
+    [stage, access.api],
+  );
+
+  if (mfe) {
+    return (
+      <MfeContext.Provider value={mfe}>
+        <DataScreenContext.Provider value={access.settings}>
+          <DataScreenPage />
+        </DataScreenContext.Provider>
+      </MfeContext.Provider>
+    );
+  }
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const typed = String(new FormData(e.currentTarget).get('key') ?? '').trim();
+    if (!typed) return;
+    rememberKey(storage, typed);
+    setStage({ kind: 'starting' });
+    setKey(typed);
+  };
+  return (
+    <Wall>
+      <h1>{t('title')}</h1>
+      {stage.kind === 'offline' && (
+        <Muted role="alert">
+          {t('loadFailed', { message: stage.message })} {t('retrying')}
+        </Muted>
+      )}
+      {stage.kind === 'signIn' && (
+        <Panel aria-labelledby="sign-in-title">
+          <h2 id="sign-in-title">{t('standalone.signIn')}</h2>
+          <Form onSubmit={submit}>
+            <label>
+              {t('standalone.keyLabel')}
+              <input name="key" autoComplete="off" spellCheck={false} required />
+            </label>
+            <Muted>{t('standalone.keyHint')}</Muted>
+            {stage.refused && <Muted role="alert">{t('standalone.refused')}</Muted>}
+            <WallButton type="submit">{t('standalone.submit')}</WallButton>
+          </Form>
+        </Panel>
+      )}
+    </Wall>
+  );
+}
