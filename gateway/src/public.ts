@@ -272,3 +272,5 @@ export function createBackupStore(db: Knex) {
 export type BackupStore = ReturnType<typeof createBackupStore>;
 // field-level changes (old → new) as the configuration history shows them
 export { diffBodies } from './store/config.js';
+// what a reader may see of a configuration: passwords said, not shown (history, backups, diffs)
+export { scrub as hideSecretValues, withoutSecrets } from './store/config.js';

@@ -252,12 +252,12 @@ export async function findChange(db: Db, projectId: number, id: number): Promise
 const SECRET = /(^|\.)password$/i;
 const HIDDEN = '••••••';
 /** a value with every password inside it hidden (a whole WAN line that appeared carries one) */
-function scrub(value: unknown): unknown {
+export function scrub(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrub);
   if (!isPlainObject(value)) return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET.test(k) && v !== null && v !== '' ? HIDDEN : scrub(v)]));
 }
-function withoutSecrets(changes: FieldChange[]): FieldChange[] {
+export function withoutSecrets(changes: FieldChange[]): FieldChange[] {
   return changes.map((c) => (SECRET.test(c.path) ? { path: c.path, old: c.old === null ? null : HIDDEN, new: c.new === null ? null : HIDDEN } : { ...c, old: scrub(c.old), new: scrub(c.new) }));
 }
 

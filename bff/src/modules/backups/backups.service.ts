@@ -23,7 +23,6 @@ import {
   type BackupList,
   type BackupSection,
   type BackupSnapshot,
-  type FieldChange,
   type RestoreResult,
 } from '@airloom/contracts';
 import {
@@ -44,7 +43,7 @@ import {
   type GatewayConfig,
   type VlanSection,
 } from '@airloom/contracts/config';
-import { diffBodies, type AwaitedVersion, type BackupOrigin, type BackupRow, type BackupStore, type ConfigDevice, type ConfigDirectory } from '@airloom/gateway/public';
+import { diffBodies, hideSecretValues, withoutSecrets, type AwaitedVersion, type BackupOrigin, type BackupRow, type BackupStore, type ConfigDevice, type ConfigDirectory } from '@airloom/gateway/public';
 import { AppError } from '../../http/app-error.js';
 import { fieldsOf } from '../../http/envelope.js';
 import type { AuthorisedProject } from '../../http/project-access.js';
@@ -242,7 +241,7 @@ export function createBackupsService(deps: BackupsServiceDeps) {
       const snapshot = snapshotOf(row);
       // whoever may not change the WAN does not read its passwords in a backup either (a read-only guest, the demo, a read-only key)
       if (can(project.principal, 'network.configure', project.ctx).ok) return { ...store.toBackup(row), snapshot };
-      const hidden = snapshot.sections.map((s) => ({ ...s, body: scrub(s.body) as Record<string, unknown>, reported: s.reported && (scrub(s.reported) as Record<string, unknown>) }));
+      const hidden = snapshot.sections.map((s) => ({ ...s, body: hideSecretValues(s.body) as Record<string, unknown>, reported: s.reported && (hideSecretValues(s.reported) as Record<string, unknown>) }));
       return { ...store.toBackup(row), snapshot: { ...snapshot, sections: hidden } };
     },
 
@@ -268,7 +267,7 @@ export function createBackupsService(deps: BackupsServiceDeps) {
       for (const p of planned) {
         const now = (await directory.read(project.row.id, p.owner, p.entry.section, p.target)).body ?? defaultSection(p.entry.section, p.model, p.target?.name ?? '');
         const changes = diffBodies(now, p.body);
-        if (changes.length) sections.push({ sn: p.owner === directory.PROJECT ? null : p.owner, section: p.entry.section, target: p.target?.sn ?? null, changes: hideSecrets(changes) });
+        if (changes.length) sections.push({ sn: p.owner === directory.PROJECT ? null : p.owner, section: p.entry.section, target: p.target?.sn ?? null, changes: withoutSecrets(changes) });
       }
       return { sections };
     },
@@ -373,18 +372,6 @@ export function createBackupsService(deps: BackupsServiceDeps) {
     },
   };
   return service;
-}
-
-/** a diff never shows a secret, like the history: a password's change is said, not its values */
-const SECRET = /(^|\.)password$/i;
-const HIDDEN = '••••••';
-function scrub(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(scrub);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET.test(k) && v !== null && v !== '' ? HIDDEN : scrub(v)]));
-}
-function hideSecrets(changes: FieldChange[]): FieldChange[] {
-  return changes.map((c) => (SECRET.test(c.path) ? { path: c.path, old: c.old == null ? null : HIDDEN, new: c.new == null ? null : HIDDEN } : { ...c, old: scrub(c.old), new: scrub(c.new) }));
 }
 
 export type BackupsService = ReturnType<typeof createBackupsService>;
