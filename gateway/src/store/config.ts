@@ -56,6 +56,27 @@ export interface AppliedRow {
   updated_at: number;
 }
 
+// ---- concurrent writes ------------------------------------------------------------------------
+
+/**
+ * InnoDB answers two transactions that lock neighbouring keys of a unique index — e.g. the first
+ * writes of two devices' sections at once, each finding no row and inserting one — by rolling one
+ * back (ER_LOCK_DEADLOCK, "try restarting transaction"). Such a transaction changed nothing, so it is
+ * run again, a few times, after a short random pause.
+ */
+export async function retryDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: string; errno?: number }).code;
+      const deadlock = code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || (err as { errno?: number }).errno === 1213;
+      if (!deadlock || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
 // ---- field-level changes ----------------------------------------------------------------------
 
 /** the key an array's objects are told apart by (a VLAN's id, a port's number, a pool's name) */
@@ -164,7 +185,7 @@ export interface WrittenSection {
 }
 
 export async function writeSection(db: Knex, input: SectionWrite): Promise<WrittenSection> {
-  return db.transaction(async (trx) => {
+  return retryDeadlock(() => db.transaction(async (trx) => {
     const key = { project_id: input.projectId, sn: input.sn, section: input.section };
     const query = trx<SectionRow>('config_sections').where(key);
     if (trx.client.config.client === 'mysql2') query.forUpdate();
@@ -194,7 +215,7 @@ export async function writeSection(db: Knex, input: SectionWrite): Promise<Writt
     const change = (await trx<ChangeRow>('config_changes').where({ id: Number(id) }).first()) as ChangeRow;
     const superseded = pending.length ? ((await trx<ChangeRow>('config_changes').whereIn('id', pending.map((c) => c.id)).select()) as ChangeRow[]) : [];
     return { version, change, superseded, devices };
-  });
+  }));
 }
 
 /**
@@ -319,7 +340,7 @@ export async function recordResult(
     error?: { code: number; message: string };
   },
 ): Promise<ChangeRow[]> {
-  return db.transaction(async (trx) => {
+  return retryDeadlock(() => db.transaction(async (trx) => {
     const now = Date.now();
     const row = {
       project_id: input.projectId,
@@ -348,7 +369,7 @@ export async function recordResult(
     }
     if (older.length) await trx('config_changes').whereIn('id', older).update({ result: 'superseded', revision: nextRevision(trx) });
     return (await trx<ChangeRow>('config_changes').whereIn('id', [...exact, ...older]).select()) as ChangeRow[];
-  });
+  }));
 }
 
 /** the body a device holds for a section: the one of the version it applied; null when none */
@@ -359,6 +380,10 @@ export async function appliedBody(db: Db, projectId: number, owner: string, sect
 
 /** the version about to be sent with a rollback timer (safe apply): known if the device comes back rolled back */
 export async function recordArmed(db: Db, input: { projectId: number; deviceSn: string; section: string; version: number }): Promise<void> {
+  await retryDeadlock(() => armOnce(db, input));
+}
+
+async function armOnce(db: Db, input: { projectId: number; deviceSn: string; section: string; version: number }): Promise<void> {
   const updated = await db('config_applied').where({ sn: input.deviceSn, section: input.section }).update({ armed_version: input.version, updated_at: Date.now() });
   if (updated === 0) {
     await db('config_applied').insert({
