@@ -4,16 +4,16 @@
 // then hold the backed-up values again, each section followed from "waiting for the device" to
 // "applied". A factory-reset switch gets its configuration back; an edited backup file is refused.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CSRF_HEADER, type ProjectItem } from '@airloom/contracts';
+import { CSRF_HEADER } from '@airloom/contracts';
 import { createFleet, generateFleet, registerDevices, type Agent, type DeviceSpec, type Fleet } from '@airloom/device-sim';
 import { launchChromium, startConsole, type RunningConsole } from '../support';
 import { axeViolations } from '../support/axe';
-import { signUpInForm } from '../support/flow';
+import { createProjectInPage, manufacturerKey, signUpInForm } from '../support/flow';
 
 const TIME_SCALE = '0.05';
 const LIVE_TIMEOUT = 20_000;
@@ -60,24 +60,12 @@ beforeAll(async () => {
 
   await signUpInForm(page, `backup-${Date.now()}@example.com`, 'Correct-horse-9', () => app.outbox());
   await page.waitForURL('**/overview/preview');
-  const created = await page.evaluate(
-    async ({ header }) => {
-      const res = await fetch('/api/v1/projects', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [header]: '1' },
-        body: JSON.stringify({ projectName: 'Harbour', netMode: 0, scenario: 'hotel', location: '', address: '', zone: '+8' }),
-      });
-      return (await res.json()) as { code: number; data: ProjectItem };
-    },
-    { header: CSRF_HEADER },
-  );
-  expect(created.code).toBe(0);
-  projectId = created.data.id;
+  projectId = await createProjectInPage(page, 'Harbour');
 
   const specs = generateFleet(projectId, { router: 1, switch: 1 }).map((s) => ({ ...s, secret: randomBytes(16).toString('hex') }));
   gateway = specs.find((s) => s.type === 'router')!;
   switchSpec = specs.find((s) => s.type === 'switch')!;
-  const key = readFileSync(path.join(app.dataDir, 'manufacturer.key'), 'utf8').trim();
+  const key = manufacturerKey(app.dataDir);
   await registerDevices(specs, { consoleUrl: app.url, key, projectId });
   fleet = createFleet(specs, { brokerUrl: app.mqttUrl, protocolVersion: 4, timeScale: Number(TIME_SCALE) });
   await fleet.start();

@@ -4,15 +4,13 @@
 // tree; a name the spec forbids is refused under its field and nothing is stored; a PoE change
 // reaches the switch; the history shows old → new and a revert puts the earlier settings back.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { CSRF_HEADER, type ConfigSection, type ProjectItem } from '@airloom/contracts';
+import type { ConfigSection } from '@airloom/contracts';
 import { createFleet, generateFleet, registerDevices, type Agent, type DeviceSpec, type Fleet } from '@airloom/device-sim';
 import { launchChromium, startConsole, type RunningConsole } from '../support';
 import { axeViolations } from '../support/axe';
-import { signUpInForm } from '../support/flow';
+import { createProjectInPage, manufacturerKey, signUpInForm } from '../support/flow';
 
 const TIME_SCALE = '0.05';
 const LIVE_TIMEOUT = 20_000;
@@ -36,24 +34,12 @@ beforeAll(async () => {
 
   await signUpInForm(page, `config-${Date.now()}@example.com`, 'Correct-horse-9', () => app.outbox());
   await page.waitForURL('**/overview/preview');
-  const created = await page.evaluate(
-    async ({ header }) => {
-      const res = await fetch('/api/v1/projects', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [header]: '1' },
-        body: JSON.stringify({ projectName: 'Marina', netMode: 0, scenario: 'hotel', location: '', address: '', zone: '+8' }),
-      });
-      return (await res.json()) as { code: number; data: ProjectItem };
-    },
-    { header: CSRF_HEADER },
-  );
-  expect(created.code).toBe(0);
-  projectId = created.data.id;
+  projectId = await createProjectInPage(page, 'Marina');
 
   const specs = generateFleet(projectId, { router: 1, switch: 1 }).map((s) => ({ ...s, secret: randomBytes(16).toString('hex') }));
   gateway = specs.find((s) => s.type === 'router')!;
   switchSpec = specs.find((s) => s.type === 'switch')!;
-  const key = readFileSync(path.join(app.dataDir, 'manufacturer.key'), 'utf8').trim();
+  const key = manufacturerKey(app.dataDir);
   await registerDevices(specs, { consoleUrl: app.url, key, projectId });
   fleet = createFleet(specs, { brokerUrl: app.mqttUrl, protocolVersion: 4, timeScale: Number(TIME_SCALE) });
   await fleet.start();

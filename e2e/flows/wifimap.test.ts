@@ -2,15 +2,14 @@
 // creates a floor from a jpg, sets its scale, draws walls, places a planned AP, reads the heatmap's
 // coverage figures, and binds the planned AP to a simulated device, which then shows live.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CSRF_HEADER, type ProjectItem } from '@airloom/contracts';
 import { createFleet, generateFleet, registerDevices, type Fleet } from '@airloom/device-sim';
 import { launchChromium, startConsole, type RunningConsole } from '../support';
-import { signUpInForm } from '../support/flow';
+import { createProjectInPage, manufacturerKey, signUpInForm } from '../support/flow';
 
 const TIME_SCALE = '0.05';
 const LIVE_TIMEOUT = 20_000;
@@ -71,20 +70,8 @@ describe('Wi-Fi map', () => {
     const account = `map-${Date.now()}@example.com`;
     await signUpInForm(page, account, 'Correct-horse-9', () => app.outbox());
     await page.waitForURL('**/overview/preview');
-    const created = await page.evaluate(
-      async ({ header }) => {
-        const res = await fetch('/api/v1/projects', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', [header]: '1' },
-          body: JSON.stringify({ projectName: 'Warehouse', netMode: 0, scenario: 'hotel', location: '', address: '', zone: '+8' }),
-        });
-        return (await res.json()) as { code: number; data: ProjectItem };
-      },
-      { header: CSRF_HEADER },
-    );
-    expect(created.code).toBe(0);
-    const projectId = created.data.id;
-    const key = readFileSync(path.join(app.dataDir, 'manufacturer.key'), 'utf8').trim();
+    const projectId = await createProjectInPage(page, 'Warehouse');
+    const key = manufacturerKey(app.dataDir);
     const specs = generateFleet(projectId, { ap: 1 }).map((s) => ({ ...s, secret: randomBytes(16).toString('hex') }));
     await registerDevices(specs, { consoleUrl: app.url, key, projectId });
     fleet = createFleet(specs, { brokerUrl: app.mqttUrl, protocolVersion: 4, timeScale: Number(TIME_SCALE) });

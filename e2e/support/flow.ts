@@ -1,5 +1,8 @@
 // Per-flow helpers: a fresh browser context against the console started by global-setup.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { inject } from 'vitest';
+import { CSRF_HEADER, type ProjectItem } from '@airloom/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 
@@ -44,4 +47,26 @@ export async function logInInForm(page: Page, account: string, password: string)
   await page.getByLabel('E-mail or mobile number').fill(account);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Creates a WLAN project through the API as the page's signed-in account; its id. */
+export async function createProjectInPage(page: Page, projectName: string): Promise<number> {
+  const created = await page.evaluate(
+    async ({ header, projectName }) => {
+      const res = await fetch('/api/v1/projects', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [header]: '1' },
+        body: JSON.stringify({ projectName, netMode: 0, scenario: 'hotel', location: '', address: '', zone: '+8' }),
+      });
+      return (await res.json()) as { code: number; data: ProjectItem };
+    },
+    { header: CSRF_HEADER, projectName },
+  );
+  if (created.code !== 0) throw new Error(`project ${projectName} not created: ${JSON.stringify(created)}`);
+  return created.data.id;
+}
+
+/** The manufacturer key a console started with this data directory registers devices with. */
+export function manufacturerKey(dataDir: string): string {
+  return readFileSync(path.join(dataDir, 'manufacturer.key'), 'utf8').trim();
 }
