@@ -21,7 +21,7 @@ const MAY_IMPORT = {
   'shared-ui': ['contracts/*', 'shared-ui/*'],
   shell: ['contracts/*', 'shared-ui/*'],
   ...Object.fromEntries(remotes.map((r) => [r, ['contracts/*', 'shared-ui/*', 'radio']])),
-  bff: ['contracts/*', 'gateway/public'],
+  bff: ['contracts/*', 'gateway/public', 'radio'],
   gateway: ['contracts/*', 'usp', 'radio'],
   'device-sim': ['contracts/*', 'usp', 'radio'],
 };

@@ -6,7 +6,6 @@ export declare const mfShared: Readonly<
     | 'react/jsx-runtime'
     | 'react-dom'
     | 'react-dom/client'
-    | 'react-router'
     | 'styled-components'
     | 'i18next'
     | 'react-i18next'

@@ -12,7 +12,6 @@ export const mfShared = {
   'react/jsx-runtime': { singleton: true, requiredVersion: '^19.3.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.3.0' },
   'react-dom/client': { singleton: true, requiredVersion: '^19.3.0' },
-  'react-router': { singleton: true, requiredVersion: '^8.5.0' },
   'styled-components': { singleton: true, requiredVersion: '^6.6.0' },
   i18next: { singleton: true, requiredVersion: '^27.1.0' },
   'react-i18next': { singleton: true, requiredVersion: '^18.0.0' },

@@ -1,5 +1,7 @@
 // Shared vitest settings: workspace packages resolve to their TypeScript sources.
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Reporter } from 'vitest/node';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -17,13 +19,37 @@ export const workspaceAlias = {
   '@airloom/device-sim': here('./device-sim/src/index.ts'),
 };
 
+/** Setup file of the front-end packages' tests (happy-dom): shared-ui/src/test/dom-setup.ts */
+export const domTestSetup = here('./shared-ui/src/test/dom-setup.ts');
+
 /**
  * Reporters for `npm test`: when AIRLOOM_TEST_REPORT_DIR is set, each package also writes a JSON report
  * that scripts/test.mjs sums into the closing "N passed, N failed" line.
  */
-export function testReporters(name: string): { reporters?: string[]; outputFile?: Record<string, string> } {
+export function testReporters(name: string): { reporters?: (string | Reporter)[]; outputFile?: Record<string, string> } {
   const dir = process.env.AIRLOOM_TEST_REPORT_DIR;
-  return dir ? { reporters: ['default', 'json'], outputFile: { json: `${dir}/${name}.json` } } : {};
+  // a package whose suites run in two processes side by side names each part (AIRLOOM_TEST_REPORT_PART)
+  const part = process.env.AIRLOOM_TEST_REPORT_PART ? `-${process.env.AIRLOOM_TEST_REPORT_PART}` : '';
+  return dir
+    ? { reporters: ['default', 'json', retriedTests(`${dir}/${name}${part}.retried`)], outputFile: { json: `${dir}/${name}${part}.json` } }
+    : {};
+}
+
+/**
+ * Writes the tests that passed only when run again (`retry`) to `file`, one per line, so the run's
+ * closing lines name them: a retry keeps a loaded machine from failing a run, never hides that it happened.
+ */
+function retriedTests(file: string): Reporter {
+  const retried: string[] = [];
+  return {
+    onTestCaseResult(test) {
+      const diagnostic = test.diagnostic();
+      if (diagnostic?.flaky) retried.push(`${test.module.moduleId} > ${test.fullName} (passed on try ${diagnostic.retryCount + 1})`);
+    },
+    onTestRunEnd() {
+      if (retried.length) writeFileSync(file, `${retried.join('\n')}\n`);
+    },
+  };
 }
 
 /**

@@ -1,15 +1,21 @@
 // Runs every benchmark, prints its figures and fails when a budget is missed.
 // `--short` (CI) makes fewer requests and runs; budgets are the same.
-// `--only <name>` runs one of: front-end, api, fleet, radio, topology, config, datascreen.
+// `--only <name>` runs one of: front-end, api, fleet, radio, topology, config, wireless, datascreen, stats, alarms, maintenance, import, solutions.
 import net from 'node:net';
 import { fleetBench } from './fleet/index';
 import { radioBench } from './radio/index';
 import { topologyBench } from './topology/index';
 import { configBench } from './config/index';
 import { switchesBench } from './config/switches';
+import { wirelessPoliciesBench } from './wireless/policies';
 import { apiLatency } from './src/api-latency';
 import { frontEnd } from './src/front-end';
 import { datascreenBench } from './datascreen/index';
+import { statsBench } from './stats/index';
+import { alarmsBench } from './alarms/index';
+import { upgradeBench } from './maintenance/upgrade';
+import { importBench } from './import/index';
+import { solutionsPdfBench } from './solutions/index';
 import { withinBudget, type Figure } from './src/stats';
 import { createMysqlDatabase } from './src/mysql';
 
@@ -30,6 +36,7 @@ const figures: Figure[] = [];
 if (selected('radio')) figures.push(...radioBench(short));
 if (selected('topology')) figures.push(...await topologyBench(short));
 if (selected('config')) figures.push(...configBench(short), ...await switchesBench());
+if (selected('wireless')) figures.push(...await wirelessPoliciesBench(short));
 // three cold visits even in short mode: the LCP budget is on their median, not one noisy sample
 if (selected('front-end')) figures.push(...await frontEnd(short ? 3 : 5));
 if (selected('api')) figures.push(...await apiLatency('SQLite', {}, short ? 3000 : 20000));
@@ -43,6 +50,11 @@ if (wantMysql && selected('api')) {
   }
 }
 if (selected('datascreen')) figures.push(...await datascreenBench(short, wantMysql));
+if (selected('stats')) figures.push(...await statsBench(short, wantMysql));
+if (selected('alarms')) figures.push(...await alarmsBench(short, wantMysql));
+if (selected('maintenance')) figures.push(...await upgradeBench(short));
+if (selected('import')) figures.push(...await importBench(short));
+if (selected('solutions')) figures.push(...await solutionsPdfBench(short));
 // the fleet needs MariaDB (the scale database) and the mosquitto binary (it starts its own)
 if (wantMysql && selected('fleet')) figures.push(...await fleetBench(short));
 else if (selected('fleet')) console.log('fleet benchmark skipped: MariaDB is not reachable at 127.0.0.1:3306');

@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
+    // CI runs the flows beside every other suite on two cores; a flow that times out there is run once
+    // more, and the run's closing lines name it (vitest.shared.ts, retriedTests)
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 120_000,
     ...testReporters('e2e'),
   },

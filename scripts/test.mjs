@@ -1,9 +1,13 @@
 // The one test command (`npm test`): installs Chromium when missing, builds, then runs type checks,
 // lint, unit and integration tests, browser flows and the benchmarks' short mode.
 // With CI=true (or DATABASE_URL set) the integration suites also run against MariaDB and Mosquitto.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// Independent stages run side by side: the unit and integration tests (one package at a time) then the
+// type checks and lint, the BFF's suites in two processes, and the browser flows; the benchmarks run last
+// and alone (they time).
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +26,46 @@ function run(title, command, args, env = {}) {
     process.exit(result.status || 1);
   }
   console.log(`=== ${title} passed in ${seconds}s`);
+}
+
+/** Runs a stage without blocking; its output goes to `log` (printed when it ends) or to the terminal. */
+function start(title, command, args, env = {}, log = null) {
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+  if (log) {
+    const out = createWriteStream(log);
+    child.stdout.pipe(out);
+    child.stderr.pipe(out);
+  }
+  console.log(`\n=== ${title} started${log ? ` (output when it ends)` : ''}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (log) console.log(`\n=== output of ${title}:\n${readFileSync(log, 'utf8')}`);
+      resolve({ title, ok: code === 0, code: code ?? signal, seconds });
+    });
+  });
+}
+
+/** Stages in sequence, e.g. type checks then browser flows; stops at the first failure. */
+async function sequence(stages) {
+  for (const [title, command, args, env, log] of stages) {
+    const result = await start(title, command, args, env, log);
+    console.log(`=== ${title} ${result.ok ? 'passed' : `failed (exit ${result.code})`} in ${result.seconds}s`);
+    if (!result.ok) return result;
+  }
+  return { ok: true };
+}
+
+/** Branches side by side; the run fails when any of them fails. */
+async function together(branches) {
+  const results = await Promise.all(branches);
+  const failed = results.find((r) => !r.ok);
+  if (failed) {
+    console.error(`=== ${failed.title} failed`);
+    summarise();
+    process.exit(typeof failed.code === 'number' && failed.code ? failed.code : 1);
+  }
 }
 
 function portOpen(port, host = '127.0.0.1') {
@@ -62,18 +106,61 @@ async function ensureMosquitto() {
   for (let i = 0; i < 15 && !(await portOpen(1883)); i++) await new Promise((r) => setTimeout(r, 1000));
 }
 
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A second Mosquitto, for the BFF's suites while the gateway's run on the machine's: gateways of
+ * both would otherwise join one shared subscription and take each other's devices' messages.
+ */
+async function startOwnMosquitto() {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'airloom-mosquitto-'));
+  const conf = path.join(dir, 'mosquitto.conf');
+  const asRoot = process.getuid?.() === 0 ? 'user root\n' : '';
+  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n${asRoot}`);
+  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  for (let i = 0; i < 30 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 200));
+  if (!(await portOpen(port))) throw new Error('could not start a second Mosquitto for the BFF suites');
+  return { url: `mqtt://127.0.0.1:${port}`, stop: () => { child.kill(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
 /** Sums the vitest JSON reports into the plain closing line CI reads. */
 function summarise() {
   if (!existsSync(reportDir) || readdirSync(reportDir).length === 0) return;
   let passed = 0, failed = 0, skipped = 0;
+  const failures = [];
+  const retried = [];
   for (const file of readdirSync(reportDir)) {
+    if (file.endsWith('.retried')) {
+      retried.push(...readFileSync(path.join(reportDir, file), 'utf8').split('\n').filter(Boolean).map((t) => path.relative(root, t)));
+      continue;
+    }
     try {
       const report = JSON.parse(readFileSync(path.join(reportDir, file), 'utf8'));
       passed += report.numPassedTests ?? 0;
       failed += report.numFailedTests ?? 0;
       skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+      for (const suite of report.testResults ?? []) {
+        for (const test of suite.assertionResults ?? []) {
+          if (test.status !== 'failed') continue;
+          const reason = String(test.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join(' / ').slice(0, 400);
+          failures.push(`${path.relative(root, suite.name)} > ${test.fullName}\n    ${reason}`);
+        }
+      }
     } catch { /* a suite that crashed wrote no report; its exit code already failed the run */ }
   }
+  // the failed tests by name come last, where a reader of CI's tail finds them
+  if (retried.length) console.log(`\npassed when run again (a loaded machine, or flaky: look at them):\n${retried.map((t) => `  ${t}`).join('\n')}`);
+  if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
   console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 
@@ -87,8 +174,26 @@ if (ci) {
   await ensureMosquitto();
 }
 run('build', 'npx', ['turbo', 'run', 'build']);
-run('typecheck and lint', 'npx', ['turbo', 'run', 'typecheck', 'lint']);
-run('unit and integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1'], reportEnv);
-run('browser flows (Chromium)', 'npm', ['run', 'e2e', '-w', '@airloom/e2e'], reportEnv);
+const logs = path.join(root, '.turbo', 'test-logs');
+mkdirSync(logs, { recursive: true });
+// The BFF's suites mostly wait on devices and databases: they run beside the other packages' tests, in
+// two processes (the integration suites with simulated devices, and the rest), each on a broker of its own
+// (CI) so their gateways never share a subscription. That keeps the run under 30 minutes.
+const bffBrokers = ci ? [await startOwnMosquitto(), await startOwnMosquitto()] : [null, null];
+process.on('exit', () => bffBrokers.forEach((broker) => broker?.stop()));
+const bffEnv = (part, broker) => ({ ...reportEnv, AIRLOOM_TEST_REPORT_PART: part, ...(broker ? { MQTT_TEST_URL: broker.url } : {}) });
+await together([
+  // the type checks and lint need no test to have run; they follow the other packages' tests
+  sequence([
+    ['unit and integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--continue', '--filter=!@airloom/bff'], reportEnv, null],
+    ['typecheck and lint', 'npx', ['turbo', 'run', 'typecheck', 'lint', '--concurrency=2'], {}, path.join(logs, 'typecheck-lint.log')],
+  ]),
+  sequence([['BFF integration tests (simulated devices)', 'npm', ['run', 'test', '-w', '@airloom/bff', '--', '.int.test'], bffEnv('int', bffBrokers[0]), path.join(logs, 'bff-int.log')]]),
+  sequence([['BFF tests', 'npm', ['run', 'test', '-w', '@airloom/bff', '--', '--exclude', '**/*.int.test.ts'], bffEnv('rest', bffBrokers[1]), path.join(logs, 'bff.log')]]),
+  // the browser flows need only the build: they start at once, the longest branch
+  sequence([['browser flows (Chromium)', 'npm', ['run', 'e2e', '-w', '@airloom/e2e'], reportEnv, path.join(logs, 'e2e.log')]]),
+]);
 run('benchmarks (short mode)', 'npm', ['run', 'bench', '-w', '@airloom/bench', '--', '--short']);
 summarise();
+// The second broker is a child process: while it runs, node would wait for it for ever.
+process.exit(0);

@@ -16,7 +16,8 @@ const legacySource = readFileSync(here('./public/legacy-browser.js'));
 const legacyScript = `legacy-browser.${createHash('sha256').update(legacySource).digest('hex').slice(0, 8)}.js`;
 
 // Permission flags of the build configuration (spec §2): AIRLOOM_FLAGS=beta,sharing,… (default:
-// beta and sharing; wifimap, topology and backup join the default when their screens are built).
+// beta and sharing). The Wi-Fi map and topology are built and show with `beta` alone; `wifimap`,
+// `topology` and `backup` are accepted and change nothing (menu/tree.ts, BuildFlag).
 const flags = (process.env.AIRLOOM_FLAGS ?? 'beta,sharing').split(',').map((f) => f.trim()).filter(Boolean);
 
 // The installed version of each shared package, which the runtime announces to the remotes.

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { testReporters, workspaceAlias } from '../vitest.shared.ts';
+import { domTestSetup, testReporters, workspaceAlias } from '../vitest.shared.ts';
 
 export default defineConfig({
   resolve: { alias: workspaceAlias },
@@ -8,6 +8,6 @@ export default defineConfig({
     ...testReporters('shell'),
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'public/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test-setup.ts'],
+    setupFiles: [domTestSetup, './src/test-setup.ts'],
   },
 });

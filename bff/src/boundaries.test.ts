@@ -17,7 +17,7 @@ async function importProblems(file: string, code: string): Promise<string[]> {
 
 describe('package boundaries (ARCHITECTURE §1)', () => {
   it.each([
-    ['bff/src/modules/devices/probe.ts', "import { findDevice } from '@airloom/gateway';", /bff may import @airloom\/contracts\/\*, @airloom\/gateway\/public only/],
+    ['bff/src/modules/devices/probe.ts', "import { findDevice } from '@airloom/gateway';", /bff may import @airloom\/contracts\/\*, @airloom\/gateway\/public, @airloom\/radio only/],
     ['bff/src/modules/devices/probe.ts', "import { Agent } from '@airloom/device-sim';", /bff may import/],
     ['bff/src/modules/devices/probe.ts', "import { outbox } from '../../../../gateway/src/outbox.js';", /never a relative path/],
     ['bff/src/probe.ts', "import { useState } from 'react';", /server packages import no React/],

@@ -43,6 +43,12 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** An OpenID Connect provider to sign in with (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME, OIDC_REDIRECT_URI); undefined: none */
   oidc: OidcConfig | undefined;
+  /** the console's address as devices reach it, for firmware downloads (PUBLIC_URL); unset: the address an upgrade was asked on */
+  publicUrl: string | undefined;
+  /** remote web management: a tunnel nobody used for this long is closed (REMOTE_WEB_IDLE_SECONDS, default 600) */
+  remoteWebIdleSeconds: number;
+  /** remote web management: a link stops working this long after it was opened (REMOTE_WEB_TTL_SECONDS, default 3600) */
+  remoteWebTtlSeconds: number;
 }
 
 export interface OidcConfig {
@@ -88,6 +94,13 @@ function parseTimeScale(raw: string | undefined): number {
   return value;
 }
 
+function parseSeconds(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds, got "${raw}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(repoRoot, env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
@@ -117,5 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID
         ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET ?? '', name: env.OIDC_NAME || 'single sign-on', redirectUri: env.OIDC_REDIRECT_URI || undefined }
         : undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    remoteWebIdleSeconds: parseSeconds(env.REMOTE_WEB_IDLE_SECONDS, 'REMOTE_WEB_IDLE_SECONDS', 600),
+    remoteWebTtlSeconds: parseSeconds(env.REMOTE_WEB_TTL_SECONDS, 'REMOTE_WEB_TTL_SECONDS', 3600),
   };
 }

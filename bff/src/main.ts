@@ -6,8 +6,10 @@
 //  - sim: the demo fleet only, against MQTT_URL.
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import {
   createBus,
+  createDeviceDirectory,
   createGatewayRuntime,
   deviceProvisionerFromEnv,
   ensureServiceAccountFromEnv,
@@ -25,11 +27,27 @@ import { loadConfig } from './config.js';
 import { createDb } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { createLogger } from './logger.js';
+import { backupSchedulerOn } from './modules/backups/backups.scheduler.js';
+import { rebootSchedulerOn } from './modules/reboot-schedules/reboot-schedules.scheduler.js';
+import { maintenanceWindowJobOn, type InWindowHook } from './modules/reboot-schedules/maintenance-window.js';
+import { createOutboxSender } from './modules/auth/sender.js';
+import { gatewayAlarms, notificationJobOn } from './modules/notifications/notifications.dispatcher.js';
+import { rfRunnerOn, rfTimings } from './modules/rf/rf.runner.js';
+import type { Rollouts } from './modules/rollouts/rollouts.service.js';
+import type { PdfRenderer } from './modules/solutions/pdf.js';
+import type { RemoteWebService } from './modules/remote-web/remote-web.service.js';
 import { createEventHub, type EventHub } from './modules/events/events.hub.js';
 import { startDemoFleet } from './runtime/demo-fleet.js';
 import { seedDemoActivations } from './runtime/demo-activations.js';
 import { seedDemoConfig } from './runtime/demo-config.js';
-import { seedDemoFloors } from './runtime/demo-floors.js';
+import { seedDemoRf } from './runtime/demo-rf.js';
+import { seedDemoWireless } from './runtime/demo-wireless.js';
+import { scanDemoFloor, seedDemoFloors } from './runtime/demo-floors.js';
+import { seedDemoTerminals } from './runtime/demo-terminals.js';
+import { seedDemoNotifications } from './runtime/demo-notifications.js';
+import { seedDemoRunLog } from './runtime/demo-run-log.js';
+import { seedDemoBlacklist } from './runtime/demo-clients.js';
+import { seedDemoRebootSchedule } from './runtime/demo-maintenance.js';
 import { ensureManufacturerKey } from './runtime/manufacturer-key.js';
 
 const config = loadConfig();
@@ -118,19 +136,52 @@ if (config.role === 'gateway') {
       logger.info({ file }, 'manufacturer key for POST /api/v1/manufacturer/devices');
     }
     const eventHub: EventHub = createEventHub(bus, logger);
-    const app = createApp({ db, config, logger, bus, eventHub, provisioner });
+    // RF optimisations run in the instance that started them; scheduled and automatic ones in whichever claims them
+    const rfRunner = rfRunnerOn(db, bus, { logger, timings: rfTimings(config.timeScale) });
+    // one sender for every e-mail: verification codes, invitations, test notifications and alarm e-mails (dev outbox by default)
+    const sender = createOutboxSender(path.join(config.dataDir, 'outbox.jsonl'));
+    const app = createApp({ db, config, logger, bus, eventHub, provisioner, rfRunner, sender });
     const server: Server = await new Promise((resolve) => {
       const s = app.listen(config.port, config.host, (err?: Error) => (err ? fatal(err, 'cannot listen') : resolve(s)));
     });
+    // remote web management: devices dial in on the same server; idle, expired and no-longer-allowed tunnels are swept
+    const remoteWeb = app.locals.remoteWeb as RemoteWebService;
+    remoteWeb.listenOn(server);
+    remoteWeb.run(5_000);
     stops.push({
       name: 'http',
       stop: () =>
         new Promise<void>((resolve) => {
+          remoteWeb.stop(); // open tunnels would hold server.close() too
           eventHub.close(); // open event streams would hold server.close() forever
           server.close(() => resolve());
           server.closeIdleConnections();
         }),
     });
+    // the solution designer's one PDF browser (started on the first document)
+    stops.push({ name: 'pdf browser', stop: () => (app.locals.solutionsPdf as PdfRenderer).close() });
+    // scheduled configuration backups: every console instance runs the job, each due run is taken by one of them
+    const backupScheduler = backupSchedulerOn(db, { logger });
+    backupScheduler.start();
+    stops.push({ name: 'backup scheduler', stop: () => backupScheduler.stop() });
+    // scheduled and cyclic reboots: every console instance runs the job, each due slot is taken by one of them
+    const rebootScheduler = rebootSchedulerOn(db, bus, { logger });
+    rebootScheduler.start();
+    stops.push({ name: 'reboot scheduler', stop: () => rebootScheduler.stop() });
+    // auto maintenance windows: restarts in each project's window, and its upgrade to the recommended firmware as a staged rollout
+    const maintenanceWindows = maintenanceWindowJobOn(db, bus, { logger, inWindow: [app.locals.windowUpgrade as InWindowHook] });
+    maintenanceWindows.start();
+    stops.push({ name: 'maintenance windows', stop: () => maintenanceWindows.stop() });
+    // alarm notifications: every console instance runs the job, each delivery attempt is made by one of them
+    const notificationJob = notificationJobOn(db, { logger, sender, alarms: gatewayAlarms(db) });
+    notificationJob.start();
+    stops.push({ name: 'notification job', stop: () => notificationJob.stop() });
+    rfRunner.startSchedule();
+    stops.push({ name: 'rf optimisations', stop: () => rfRunner.stop() });
+    // staged firmware rollouts: every console instance advances them, each rollout held by one at a time
+    const rollouts = app.locals.rollouts as Rollouts;
+    rollouts.run();
+    stops.push({ name: 'firmware rollouts', stop: () => rollouts.stop() });
     logger.info(
       { port: config.port, host: config.host, role: config.role, database: config.databaseUrl ? 'mysql' : 'sqlite', mqtt: config.mqttUrl ? 'external' : 'embedded', dataDir: config.dataDir, nodeEnv: config.nodeEnv },
       'Airloom console listening',
@@ -153,10 +204,52 @@ if (config.role === 'gateway') {
       (n) => logger.info({ versions: n }, 'demo configuration seeded'),
       (err: unknown) => logger.error({ err }, 'demo configuration not seeded'),
     );
+    // the hotel's RF optimisation records, radio settings and roaming tuner (once)
+    await seedDemoRf(db, demoFleet(DEMO_PROJECT_IDS.WLAN).filter((d) => d.type === 'ap')).then(
+      (n) => logger.info({ records: n }, 'demo RF optimisation seeded'),
+      (err: unknown) => logger.error({ err }, 'demo RF optimisation not seeded'),
+    );
+    // the hotel's wireless policies, confirmed (once; the simulated APs then receive them)
+    await seedDemoWireless(db).then(
+      (n) => logger.info({ written: n }, 'demo wireless policies seeded'),
+      (err: unknown) => logger.error({ err }, 'demo wireless policies not seeded'),
+    );
     // the hotel's Wi-Fi map: a floor with its plan, walls and the 8 APs (once)
     await seedDemoFloors(db, demoFleet(DEMO_PROJECT_IDS.WLAN)).then(
       (n) => logger.info({ floors: n }, 'demo floors seeded'),
       (err: unknown) => logger.error({ err }, 'demo floors not seeded'),
+    );
+    // …and its APs' neighbour scans, so the map's predicted-versus-measured panel has data (not awaited)
+    void scanDemoFloor(db, createDeviceDirectory(db, bus), demoFleet(DEMO_PROJECT_IDS.WLAN)).then(
+      (n) => logger.info({ scans: n }, 'demo floor scanned'),
+      (err: unknown) => logger.warn({ err }, 'demo floor not scanned'),
+    );
+    // a few days of run log and alarms in both demo projects, some unread (once)
+    for (const projectId of [DEMO_PROJECT_IDS.WLAN, DEMO_PROJECT_IDS.MESH]) {
+      await seedDemoRunLog(db, projectId, demoFleet(projectId)).then(
+        (n) => logger.info({ projectId, events: n }, 'demo run log seeded'),
+        (err: unknown) => logger.error({ err, projectId }, 'demo run log not seeded'),
+      );
+    }
+    // the hotel's hand-added terminals on the topology: a printer and an IP phone on a switch (once)
+    await seedDemoTerminals(db, demoFleet(DEMO_PROJECT_IDS.WLAN)).then(
+      (n) => logger.info({ terminals: n }, 'demo terminals seeded'),
+      (err: unknown) => logger.error({ err }, 'demo terminals not seeded'),
+    );
+    // the hotel's alarm notifications: a recipient, a webhook and last night's deliveries (once)
+    await seedDemoNotifications(db, demoFleet(DEMO_PROJECT_IDS.WLAN)).then(
+      (n) => logger.info({ attempts: n }, 'demo notifications seeded'),
+      (err: unknown) => logger.error({ err }, 'demo notifications not seeded'),
+    );
+    // the hotel's blacklist: two MACs kept off its APs (once; the APs then receive it)
+    await seedDemoBlacklist(db, bus).then(
+      (n) => logger.info({ entries: n }, 'demo blacklist seeded'),
+      (err: unknown) => logger.error({ err }, 'demo blacklist not seeded'),
+    );
+    // an AP of the hotel restarts every Sunday night (once)
+    await seedDemoRebootSchedule(db).then(
+      (n) => logger.info({ devices: n }, 'demo reboot schedule seeded'),
+      (err: unknown) => logger.error({ err }, 'demo reboot schedule not seeded'),
     );
   }
 }

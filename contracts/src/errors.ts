@@ -45,6 +45,8 @@ export const ErrorCode = {
 
   // 41–60
   PROJECT_ALREADY_SHARED: 44,
+  /** spec §5 "when all ports are used, no device can be added" (§8 41–60 "terminal count") */
+  TERMINAL_PORTS_FULL: 46,
   SMS_HOURLY_LIMIT: 51,
   SMS_DAILY_LIMIT: 52,
   SMS_MINUTE_LIMIT: 53,
@@ -66,6 +68,15 @@ export const ErrorCode = {
   PROJECT_EXPIRED: 74,
   VERIFICATION_ATTEMPTS_EXCEEDED: 75,
   LOCAL_MODE: 76,
+  /**
+   * Two-factor sign-in enforced by a company account for its engineers (beyond the spec; in §8's
+   * 66–80 "verification limits and others", docs/decisions/accounts-projects.md): 77 set it up before
+   * anything else, 78 it cannot be turned off while the company requires it, 79 the company account
+   * turns it on for itself before requiring it of others.
+   */
+  TWO_FACTOR_SETUP_REQUIRED: 77,
+  TWO_FACTOR_KEPT_BY_COMPANY: 78,
+  TWO_FACTOR_OWN_FIRST: 79,
   LOGIN_LOCKED: 80,
 
   REDEMPTION_CODE_EXPIRED: 83,
@@ -113,7 +124,15 @@ export const ErrorCode = {
   EXCEL_TEMPLATE_EMPTY: 260,
   REMOTE_MANAGEMENT_FAILED: 320,
   REMOTE_LOGIN_TIMEOUT: 321,
+  /** docs/decisions/maintenance.md: the remote web tunnel was closed after the idle time */
+  REMOTE_IDLE_CLOSED: 322,
+  /** docs/decisions/maintenance.md: the remote web link reached its time limit */
+  REMOTE_SESSION_EXPIRED: 323,
   DEVICE_OFFLINE_324: 324,
+  /** docs/decisions/maintenance.md: the remote web link is unknown or was closed */
+  REMOTE_LINK_INVALID: 325,
+  /** docs/decisions/maintenance.md: the device's web page did not answer through the tunnel */
+  REMOTE_DEVICE_NO_ANSWER: 326,
 
   INVALID_PARAMS: 400,
   NETWORK: 404,
@@ -127,6 +146,14 @@ export const ErrorCode = {
   CONFIG_CONFLICT: 414,
   DHCP_MODE_EXCLUSIVE: 732,
   DHCP_MODE_EXCLUSIVE_911: 911,
+  // spec §8 "901 to 917 … upgrade file" and §4 "download failed or upgrade failed" (docs/decisions/maintenance.md)
+  FIRMWARE_FILE_INVALID: 912,
+  FIRMWARE_DOWNLOAD_FAILED: 913,
+  FIRMWARE_UPGRADE_FAILED: 914,
+  /** spec §8 901–917 "upgrade file": the device already runs the version asked for (docs/decisions/maintenance.md) */
+  FIRMWARE_ALREADY_INSTALLED: 910,
+  /** spec §8 901–917 "copy-config": a configuration is copied only between devices of one model (docs/decisions/maintenance.md) */
+  COPY_CONFIG_OTHER_MODEL: 915,
   READ_ONLY_PROJECT_ALT: 916,
   DEMO_PROJECT: 917,
   DUPLICATE_VLAN_1136: 1136,
@@ -140,6 +167,11 @@ export const ErrorCode = {
   GUEST_WIFI_LIMIT: 2007,
   WIFI_NAMES_MUST_DIFFER: 2008,
   REPEATED_CLICKS: 2010,
+
+  // spec §8 "3000 to 3002 disk formatting" (which is which: docs/decisions/maintenance.md)
+  DISK_FORMAT_FAILED: 3000,
+  DISK_ABSENT: 3001,
+  DISK_IN_USE: 3002,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

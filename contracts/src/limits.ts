@@ -67,6 +67,10 @@ export const LIMITS = {
   dhcpPoolNameMaxLength: 32,
   serialNumberMinLength: 16,
   serialNumberMaxLength: 32,
+  /** a device's cloud code (docs/decisions/devices.md: our choice, the spec names no length) */
+  cloudCodeLength: 8,
+  /** a device's remark (docs/decisions/devices.md) */
+  remarkMaxLength: 64,
 
   // DHCP and addresses (§3, §5)
   dhcpLeaseMinMinutes: 30,

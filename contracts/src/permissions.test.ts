@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, deviceContext, type Action, type DeviceContext, type Principal, type ProjectContext, type Relation } from './permissions.js';
+import { ACTIONS, can, canRequireTwoFactor, deviceContext, type Action, type DeviceContext, type Principal, type ProjectContext, type Relation } from './permissions.js';
 import { ErrorCode, type ErrorCodeValue } from './errors.js';
 
 const user: Principal = { accountId: 7, role: 0, demo: false };
@@ -103,6 +103,9 @@ const rows: Row[] = [
   // device state
   ['offline configure', user, 'device.configure', project('owner', { device: { ...online, online: false } }), DEVICE_OFFLINE],
   ['offline reboot', user, 'device.reboot', project('owner', { device: { ...online, online: false } }), DEVICE_OFFLINE],
+  // spec §8: remote web management answers its own "device offline" code
+  ['offline remote web', user, 'device.remoteWeb', project('owner', { device: { ...online, online: false } }), ErrorCode.DEVICE_OFFLINE_324],
+  ['local remote web', user, 'device.remoteWeb', project('shared-rw', { device: { ...online, managementMode: 'local' } }), LOCAL_MODE],
   ['offline view', user, 'device.view', project('owner', { device: { ...online, online: false } }), OK],
   ['local configure', user, 'device.configure', project('owner', { device: { ...online, managementMode: 'local' } }), LOCAL_MODE],
   ['local reset', user, 'device.reset', project('shared-rw', { device: { ...online, managementMode: 'local' } }), LOCAL_MODE],
@@ -155,5 +158,16 @@ describe('deviceContext(device) — what a permission question knows of a device
     const ctx = (status: number) => ({ id: 1, relation: 'owner' as const, shareExpired: false, demo: false, device: deviceContext({ status, managementMode: 'cloud' }) });
     expect(can(user, 'device.configure', ctx(8))).toEqual({ ok: false, code: ErrorCode.DEVICE_BUSY });
     expect(can(user, 'device.configure', ctx(0))).toEqual({ ok: false, code: ErrorCode.DEVICE_OFFLINE });
+  });
+});
+
+describe('canRequireTwoFactor(account) — a company requires two-factor sign-in of its engineers', () => {
+  it.each([
+    ['a company account with its own two-factor on', { role: 0, demo: false, ownTwoFactor: true }, OK],
+    ['a company account without its own', { role: 0, demo: false, ownTwoFactor: false }, ErrorCode.TWO_FACTOR_OWN_FIRST],
+    ['an engineer (a subordinate sets no company rules)', { role: 1, demo: false, ownTwoFactor: true }, ErrorCode.INVALID_PARAMS],
+    ['the live demo', { role: 0, demo: true, ownTwoFactor: true }, ErrorCode.DEMO_PROJECT],
+  ] as const)('%s', (_label, account, expected) => {
+    expect(canRequireTwoFactor(account)).toEqual(expected === OK ? { ok: true } : { ok: false, code: expected });
   });
 });

@@ -1,7 +1,7 @@
 // spec §4, §6: the one permission model. The BFF calls can() on every request that touches a
 // project; the UI calls it to hide what the server would refuse. Choices where the spec is silent
 // (codes for owner-only actions, busy devices, disabled management) are in docs/decisions.md.
-import type { AccountRoleValue } from './domain/account.js';
+import { AccountRole, type AccountRoleValue } from './domain/account.js';
 import { DeviceStatus, isDeviceOnline, MANAGEMENT_MODES, type DeviceType } from './domain/device.js';
 import { ErrorCode, type ErrorCodeValue } from './errors.js';
 
@@ -68,6 +68,8 @@ export const ACTIONS = [
   'device.reset',
   'device.upgrade',
   'device.maintain',
+  /** spec §1 remote web management: reach the device's own web page through the console */
+  'device.remoteWeb',
   'network.configure',
   'wireless.configure',
   'rf.optimise',
@@ -91,6 +93,7 @@ const DEVICE_WRITES: ReadonlySet<Action> = new Set([
   'device.reset',
   'device.upgrade',
   'device.maintain',
+  'device.remoteWeb',
 ]);
 // spec §4: an NVR cannot be auto-maintained (scheduled maintenance), reset or upgraded
 const NVR_REFUSED: ReadonlySet<Action> = new Set(['device.maintain', 'device.reset', 'device.upgrade']);
@@ -149,7 +152,8 @@ export function can(principal: Principal | null, action: Action, project: Projec
     // a restarting device is also offline: say why it is refused (it is busy, wait), not just that
     // it is offline (check the cable)
     if (device.busy && (BUSY_REFUSED.has(action) || !device.online)) return deny(ErrorCode.DEVICE_BUSY);
-    if (!device.online) return deny(ErrorCode.DEVICE_OFFLINE);
+    // spec §8: remote management has its own "device offline" (324)
+    if (!device.online) return deny(action === 'device.remoteWeb' ? ErrorCode.DEVICE_OFFLINE_324 : ErrorCode.DEVICE_OFFLINE);
     if (device.managementMode !== 'cloud') return deny(ErrorCode.LOCAL_MODE);
   }
   return ALLOW;
@@ -158,4 +162,16 @@ export function can(principal: Principal | null, action: Action, project: Projec
 /** Convenience for UIs: true when the server would allow the action. */
 export function allowed(principal: Principal | null, action: Action, project: ProjectContext): boolean {
   return can(principal, action, project).ok;
+}
+
+/**
+ * Account management (spec §1, §5; beyond the spec: two-factor sign-in): may this account require
+ * two-factor sign-in of all its engineers? A company account may, once its own is on (79). An engineer
+ * (a subordinate) sets no rules for its company (400), the live demo changes nothing (917).
+ */
+export function canRequireTwoFactor(account: { role: AccountRoleValue; demo: boolean; ownTwoFactor: boolean }): Decision {
+  if (account.demo) return deny(ErrorCode.DEMO_PROJECT);
+  if (account.role === AccountRole.ENGINEER) return deny(ErrorCode.INVALID_PARAMS);
+  if (!account.ownTwoFactor) return deny(ErrorCode.TWO_FACTOR_OWN_FIRST);
+  return ALLOW;
 }

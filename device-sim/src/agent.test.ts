@@ -153,6 +153,32 @@ describe.each(BROKERS)('agent on $name', ({ start }) => {
     expect(agent.subscriptions.map((s) => s.id)).toEqual(['airloom-boot', 'airloom-status']);
   });
 
+  it('reports Device.X_AIRLOOM_Event! to its subscribers when something happens, once per code within the gap', async () => {
+    const agent = newAgent();
+    await agent.start();
+    await controller.request(
+      agent.endpointId,
+      buildAdd([
+        {
+          objPath: 'Device.LocalAgent.Subscription.',
+          paramSettings: [
+            { param: 'ID', value: 'airloom-event', required: true },
+            { param: 'NotifType', value: 'Event' },
+            { param: 'ReferenceList', value: 'Device.X_AIRLOOM_Event!' },
+            { param: 'NotifRetry', value: 'true' },
+          ],
+        },
+      ]),
+    );
+    expect(agent.raiseEvent('PoEOverCurrent')).toBeNull(); // an AP gives no PoE
+    expect(agent.raiseEvent('HighTemperature')).toMatchObject({ code: 'HighTemperature', severity: 'warning' });
+    expect(agent.raiseEvent('HighTemperature')).toBeNull(); // rate-limited
+    const got = await controller.waitFor(isNotify(agent.endpointId, isEvent('X_AIRLOOM_Event!')));
+    const n = got.msg as NotifyMsg;
+    expect(n.subscriptionId).toBe('airloom-event');
+    expect(n.notification).toMatchObject({ objPath: 'Device.', params: { Code: 'HighTemperature', Severity: 'warning', Text: expect.stringMatching(/^Temperature \d+ °C is above the normal range/) } });
+  });
+
   it('sends the periodic status event with its telemetry', async () => {
     const agent = newAgent();
     await agent.start();
@@ -174,6 +200,22 @@ describe.each(BROKERS)('agent on $name', ({ start }) => {
     const associated = Object.keys(n.params).filter((k) => /AssociatedDevice\.\d+\.MACAddress$/.test(k));
     expect(Number(n.params['Device.Hosts.HostNumberOfEntries'])).toBeGreaterThanOrEqual(associated.length);
     expect(Object.entries(n.params).some(([k, v]) => /^Device\.WiFi\.SSID\.\d+\.SSID$/.test(k) && v === 'Airloom-Office')).toBe(true);
+  });
+
+  it('reports its status at statusTimeScale while the rest of its timings follow timeScale (a bench: field-rate reports, compressed upgrades)', async () => {
+    // status every 30 s × 0.1 = 3 s (the next one 1.5–4.5 s after the first); at timeScale alone it would be every 0.3 s
+    const agent = new Agent({ brokerUrl: broker.url, protocolVersion: broker.protocolVersion, spec: uniqueSpec(), timeScale: TIME_SCALE, statusTimeScale: 0.1 });
+    agents.push(agent);
+    await agent.start();
+    await controller.request(agent.endpointId, addSubscriptions());
+    const first = await controller.waitFor(isNotify(agent.endpointId, isEvent('X_AIRLOOM_Status!')));
+    await new Promise((r) => setTimeout(r, 1_200));
+    const statuses = controller.received.filter((r) => r.at >= first.at && isNotify(agent.endpointId, isEvent('X_AIRLOOM_Status!'))(r));
+    expect(statuses).toHaveLength(1);
+    // a Locate still blinks for Duration × timeScale (0.6 s), not × statusTimeScale (6 s)
+    await controller.request(agent.endpointId, buildOperate('Device.X_AIRLOOM_Locate()', { commandKey: 'loc-status-scale', inputArgs: { Duration: '60' } }));
+    expect(agent.locating).toBe(true);
+    await expect.poll(() => agent.locating, { timeout: 3_000 }).toBe(false);
   });
 
   it('renames itself on Set, answers with the new value and sends a ValueChange', async () => {

@@ -8,6 +8,7 @@ import {
   buildGetResp,
   buildSetResp,
   matchesPath,
+  TR181,
   USP_ERR,
   type AddMsg,
   type CreatedObjectResult,
@@ -35,7 +36,7 @@ import {
   CONFIG_TABLES,
   configTableOf,
   ensureSettings,
-  OWN_ROUTES,
+  OWN_INSTANCE_TABLES,
   supportedParam,
   WRITABLE,
   type AgentConfig,
@@ -170,7 +171,8 @@ export class DataModel {
           for (const s of i.settings) {
             const path = i.affectedPath + s.param;
             if (this.apply(path, s.value)) changes.push({ path, value: s.value });
-            updatedParams[s.param] = s.value;
+            // a hidden parameter is not echoed back either
+            updatedParams[s.param] = path === TR181.adminPassword ? '' : s.value;
           }
           return { affectedPath: i.affectedPath, paramErrs: i.errs, updatedParams };
         }),
@@ -287,6 +289,14 @@ export class DataModel {
       return validSetting(param, value) ? undefined : { errCode: USP_ERR.INVALID_VALUE, errMsg: `Invalid value for ${param}` };
     }
     if (!WRITABLE.has(template)) return { errCode: USP_ERR.PARAMETER_READ_ONLY, errMsg: `${param} is read-only` };
+    // the local administrator's password: only user 1 (admin) exists; a device keeps at most 64 characters
+    if (objPath + param === TR181.managementMode) {
+      return value === 'cloud' || value === 'local' ? undefined : { errCode: USP_ERR.INVALID_VALUE, errMsg: 'ManagementMode is cloud or local' };
+    }
+    if (template === 'Device.Users.User.{i}.Password') {
+      if (objPath !== TR181.adminUser) return { errCode: USP_ERR.OBJECT_DOES_NOT_EXIST, errMsg: `No such user: ${objPath}` };
+      return value.length >= 1 && value.length <= 64 ? undefined : { errCode: USP_ERR.INVALID_VALUE, errMsg: 'Invalid value for Password' };
+    }
     if (param === 'ID') {
       const clash = this.cfg.subscriptions.find((s) => s.id === value && `${SUBSCRIPTION_TABLE}${s.instance}.` !== objPath);
       if (clash) return { errCode: USP_ERR.UNIQUE_KEY_CONFLICT, errMsg: `Subscription ID ${value} exists` };
@@ -377,15 +387,21 @@ export class DataModel {
 
   /** Whether the device itself has this instance (not one a controller added): its routes. */
   private ownInstance(instancePath: string): boolean {
-    if (!instancePath.startsWith(OWN_ROUTES)) return false;
+    if (!OWN_INSTANCE_TABLES.some((t) => instancePath.startsWith(t))) return false;
     for (const key of this.tree().keys()) if (key.startsWith(instancePath)) return true;
     return false;
   }
 
   /** Applies a checked Set; true when the value changed. */
   private apply(path: string, value: string): boolean {
-    const instance = path.slice(0, path.lastIndexOf('.') + 1);
-    const stored = this.cfg.objects?.get(instance);
+    let instance = path.slice(0, path.lastIndexOf('.') + 1);
+    let stored = this.cfg.objects?.get(instance);
+    // a parameter of an instance's sub-object (`AccessPoint.7.Security.ModeEnabled`) is kept with the instance
+    const nested = stored ? null : /^(.*\.\d+\.)[^.\d][^]*$/.exec(path);
+    if (nested?.[1] && this.cfg.objects?.has(nested[1])) {
+      instance = nested[1];
+      stored = this.cfg.objects.get(instance);
+    }
     if (stored) {
       const param = path.slice(instance.length);
       if (stored[param] === value) return false;
@@ -401,6 +417,16 @@ export class DataModel {
       return true;
     }
     if (path === SAFE_APPLY_TIMEOUT) return true;
+    // kept, never reported: not a change a subscriber hears of (a ValueChange would carry it)
+    if (path === TR181.managementMode) {
+      if ((this.cfg.managementMode ?? 'cloud') === value) return false;
+      this.cfg.managementMode = value as 'cloud' | 'local';
+      return true;
+    }
+    if (path === TR181.adminPassword) {
+      this.cfg.adminPassword = value;
+      return false;
+    }
     if (path === 'Device.DeviceInfo.X_AIRLOOM_Name') {
       if (this.cfg.name === value) return false;
       this.cfg.name = value;

@@ -36,7 +36,9 @@ export interface Fleet {
 export function createFleet(specs: readonly DeviceSpec[], options: FleetOptions): Fleet {
   const scheduler = new Scheduler();
   const gate = new ConnectGate(options.connectConcurrency ?? 50);
-  const agents = specs.map((spec) => new Agent({ ...options, spec, scheduler, gate }));
+  // the APs of one site hear each other's beacons (air.ts)
+  const air = () => agents.map((a) => a.onAir);
+  const agents: Agent[] = specs.map((spec) => new Agent({ ...options, spec, scheduler, gate, air }));
   const bySn = new Map(agents.map((a) => [a.spec.sn, a]));
   // a switch that stops powering a port takes the AP or camera on it down; power back boots it
   let running = false;
@@ -46,6 +48,23 @@ export function createFleet(specs: readonly DeviceSpec[], options: FleetOptions)
       if (!peer || !running) return;
       if (powered) void peer.start();
       else peer.powerOff();
+    });
+  }
+  // a mesh primary whose main Wi-Fi changed: every secondary reaching it (directly or through others) joins again
+  const rootOf = (a: Agent): string => {
+    let at = a;
+    for (let hops = 0; at.spec.backhaul && hops < 16; hops++) {
+      const parent = bySn.get(at.spec.backhaul.parentSn);
+      if (!parent) break;
+      at = parent;
+    }
+    return at.spec.sn;
+  };
+  for (const a of agents) {
+    if (a.spec.meshRole !== 'primary') continue;
+    a.on('renetwork', (network) => {
+      if (!running) return;
+      for (const b of agents) if (b !== a && b.spec.backhaul && rootOf(b) === a.spec.sn) b.renetwork(network);
     });
   }
   // a device whose credentials are refused keeps retrying with back-off; the latest reason is enough

@@ -27,6 +27,24 @@ describe('demo history', () => {
     expect(Math.max(...of(3600).map((p) => p.clients))).toBeGreaterThan(0);
   });
 
+  it('has each radio and the uplink port, a raw point every 5 minutes as the gateway keeps them', () => {
+    const points = deviceHistory(ap, now);
+    const raw = points.filter((p) => p.res === 0 && p.ifaces);
+    expect(raw.every((p) => p.t % 300_000 === 0)).toBe(true);
+    expect(raw.length).toBeGreaterThan(280);
+    const hour = points.find((p) => p.res === 3600 && p.clients > 2)!;
+    expect(hour.ifaces!.map((x) => x.iface)).toEqual(['2.4GHz', '5GHz', 'port1']);
+    // the radios share the device's clients and traffic; the uplink carries all of it
+    const radios = hour.ifaces!.filter((x) => x.iface !== 'port1');
+    expect(radios.reduce((s, x) => s + x.txRate, 0)).toBeCloseTo(hour.txRate, -1);
+    expect(hour.ifaces![2]!.rxRate).toBe(hour.txRate);
+    for (const r of radios) {
+      expect(r.noise).toBeLessThan(-80);
+      expect(r.util).toBeGreaterThan(0);
+      expect(r.util).toBeLessThanOrEqual(100);
+    }
+  });
+
   it('is the same history for the same device', () => {
     expect(deviceHistory(ap, now)).toEqual(deviceHistory(ap, now));
   });

@@ -1,7 +1,7 @@
 // Registers simulated devices with the console the way a manufacturer does: POST
 // /api/v1/manufacturer/devices with the manufacturer key, in batches the API accepts.
 import { LIMITS, type DeviceRegisterRequest, type DeviceRegisterResponse } from '@airloom/contracts';
-import type { DeviceSpec } from './specs.js';
+import { cloudCodeFor, type DeviceSpec } from './specs.js';
 
 export interface RegisterOptions {
   /** e.g. http://localhost:8080 */
@@ -21,7 +21,7 @@ export async function registerDevices(specs: readonly DeviceSpec[], options: Reg
     const body: DeviceRegisterRequest = {
       devices: batch.map((s) => {
         if (!s.secret) throw new Error(`device ${s.sn} has no secret to register`);
-        return { sn: s.sn, model: s.model, type: s.type, mac: s.mac, secret: s.secret, ...(options.projectId ? { projectId: options.projectId } : {}) };
+        return { sn: s.sn, model: s.model, type: s.type, mac: s.mac, secret: s.secret, cloudCode: cloudCodeFor(s.sn), ...(options.projectId ? { projectId: options.projectId } : {}) };
       }),
     };
     const res = await fetch(url, {

@@ -4,7 +4,7 @@
 // with, and what its PoE ports draw. The TR-181 names are listed in docs/devices.md.
 import { parseIpv4 } from '@airloom/contracts';
 import { defaultModelOf, deviceModel, type DeviceModel } from '@airloom/contracts/config';
-import type { DeviceSpec } from './specs.js';
+import { modelTraits, type DeviceSpec } from './specs.js';
 import { hash32 } from './random.js';
 
 /** full parameter path → value of the writable parameters of fixed objects */
@@ -58,11 +58,24 @@ export function defaultPoeLimit(model: DeviceModel): number {
   return model.ports.poe ? Math.floor((model.ports.poeBudgetW / model.ports.poe) * 10) / 10 : 0;
 }
 
+/** vendor: the MACs no AccessPoint of the device lets associate, comma-separated (at most 100) */
+export const DENIED_MACS = 'Device.WiFi.X_AIRLOOM_DeniedMACAddress';
+
+/** The deny list's MACs (upper case), or null when the value is not a list of at most 100 MACs. */
+export function deniedMacs(value: string): Set<string> | null {
+  if (value.trim() === '') return new Set();
+  const macs = value.split(',').map((m) => m.trim().toUpperCase());
+  if (macs.length > 100 || !macs.every((m) => /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/.test(m))) return null;
+  return new Set(macs);
+}
+
 /** The writable parameters a device of this kind leaves the factory with. */
 export function factorySettings(spec: DeviceSpec, lanIp: string): Settings {
   const s: Settings = new Map();
   const model = modelOf(spec);
   const gateway = isGatewayType(spec.type);
+  // the deny list of its APs (vendor, docs/devices.md): empty until the console's wifi-acl section
+  if (modelTraits(spec.type, spec.model).bands.length) s.set(DENIED_MACS, '');
   if (gateway || spec.type === 'switch') {
     s.set(`${LAN_IF}IPv4Address.1.IPAddress`, lanIp);
     s.set(`${LAN_IF}IPv4Address.1.SubnetMask`, '255.255.255.0');
@@ -272,6 +285,7 @@ export function snapshotOf(c: ConfigSnapshot): ConfigSnapshot {
 }
 
 const BOOLEAN = new Set([
+  'X_AIRLOOM_IEEE80211kEnable', 'X_AIRLOOM_IEEE80211vEnable', 'X_AIRLOOM_IEEE80211rEnable', 'X_AIRLOOM_BandSteeringEnable',
   'Enable', 'StaticRoute', 'Untagged', 'X_AIRLOOM_PoEEnable', 'X_AIRLOOM_QVLANEnable', 'X_AIRLOOM_MutualAccess', 'X_AIRLOOM_Trunk', 'X_AIRLOOM_Wireless',
 ]);
 const ADDRESS = new Set([
@@ -296,8 +310,10 @@ export function validSetting(param: string, value: string): boolean {
       return /^\d{1,2}(\.\d)?$/.test(value) && Number(value) <= 30;
     case 'VLANID':
     case 'PVID':
-    case 'X_AIRLOOM_VLANID':
       return isVlan(value);
+    // a console SSID's VLAN: 0 = untagged (docs/devices.md); a DHCP pool's is never 0
+    case 'X_AIRLOOM_VLANID':
+      return value === '0' || isVlan(value);
     case 'X_AIRLOOM_StrippedVLANs':
       return value === '' || value.split(',').every(isVlan);
     case 'X_AIRLOOM_Transport':
@@ -311,6 +327,18 @@ export function validSetting(param: string, value: string): boolean {
       return value === 'TCP' || value === 'UDP';
     case 'X_AIRLOOM_Remark':
       return value.length <= 32;
+    case 'X_AIRLOOM_DeniedMACAddress':
+      return deniedMacs(value) !== null;
+    // radio settings (docs/wireless.md): a 2.4 or 5 GHz channel number, a width, dBm
+    case 'Channel':
+      return isUint(value) && Number(value) >= 1 && Number(value) <= 177;
+    case 'OperatingChannelBandwidth':
+      return ['20MHz', '40MHz', '80MHz', '160MHz'].includes(value);
+    case 'X_AIRLOOM_TransmitPowerdBm':
+      return /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 30;
+    case 'X_AIRLOOM_AccessThreshold':
+    case 'X_AIRLOOM_RoamingMinRSSI':
+      return /^-\d{1,3}$/.test(value) && Number(value) >= -100;
     default:
       return true;
   }

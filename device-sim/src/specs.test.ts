@@ -1,7 +1,7 @@
 import { DeviceRegisterRequestSchema, rules } from '@airloom/contracts';
 import { endpointIdFor } from '@airloom/usp';
 import { describe, expect, it } from 'vitest';
-import { demoFleet, generateFleet, parseMix } from './specs.js';
+import { cloudCodeFor, demoFleet, generateFleet, parseMix } from './specs.js';
 
 describe('demo fleets', () => {
   it('500000 is a WLAN site: gateway, 2 PoE switches, 8 APs, an NVR, 2 cameras and a CPE bridge', () => {
@@ -87,5 +87,15 @@ describe('--mix', () => {
     expect(() => parseMix('ap:0')).toThrow(/from 1 to 100000/);
     expect(() => parseMix('ap:1.5')).toThrow(/is not type:count/);
     expect(() => parseMix('ap:1,ap:2')).toThrow(/ap is given twice/);
+  });
+});
+
+describe('cloud codes', () => {
+  it('each simulated device has a valid code of its own, the same at every start', () => {
+    const sns = [...demoFleet(500000), ...demoFleet(600000), ...generateFleet(42, 500)].map((s) => s.sn);
+    const codes = sns.map(cloudCodeFor);
+    for (const code of codes) expect(rules.cloudCode.parse(code)).toBe(code);
+    expect(new Set(codes).size).toBe(sns.length);
+    expect(cloudCodeFor(sns[0]!)).toBe(codes[0]);
   });
 });

@@ -1,8 +1,9 @@
 // Which devices a simulated fleet has: the two demo projects' standing fleets and the CLI's
 // generated ones. Everything here is deterministic: the same project gives the same SNs, MACs,
 // names and IPs on every start; only the broker secrets are fresh (the caller supplies them).
-import { DEVICE_TYPES, LIMITS, type DeviceType, type MeshNodeMode } from '@airloom/contracts';
+import { CLOUD_CODE_ALPHABET, DEVICE_TYPES, LIMITS, type DeviceType, type MeshNodeMode } from '@airloom/contracts';
 import { defaultModelOf, deviceModel } from '@airloom/contracts/config';
+import { demoHotelPlace, type RfPlace } from './air.js';
 import { hash32 } from './random.js';
 
 export interface DeviceSpec {
@@ -26,7 +27,27 @@ export interface DeviceSpec {
   backhaul?: { parentSn: string; hops: number };
   /** cables to other devices of the fleet, as both ends see them (LLDP neighbours) */
   links?: CableEnd[];
+  /** where it really stands on its radio site: what its neighbour scans hear (air.ts) */
+  rf?: RfPlace;
+  /** false: the device speaks no LLDP (a camera, an NVR, an AP with LLDP off): neither end of its cables reports it */
+  lldp?: false;
+  /**
+   * a switch's MACs of the fleet's devices learnt on each port (wireFleet): on a port, every device
+   * reached through its cable (and, beyond a mesh primary, its secondaries); the switch adds the
+   * hosts behind its own ports when it reports (tr181.ts)
+   */
+  macTable?: LearntMac[];
 }
+
+/** One entry of a switch's MAC table: the MAC, the port (0-based) it was learnt on, its VLAN. */
+export interface LearntMac {
+  port: number;
+  mac: string;
+  vlan: number;
+}
+
+/** A simulated switch keeps at most this many MACs per port, nearest first (docs/topology.md). */
+export const MAC_TABLE_PER_PORT = 64;
 
 /** One end of a cable between two devices of a fleet, seen from the device that holds it. */
 export interface CableEnd {
@@ -40,6 +61,8 @@ export interface CableEnd {
   speed: number;
   /** what the peer is: a switch powers APs and cameras on its PoE ports */
   peerType?: DeviceType;
+  /** false: the peer speaks no LLDP, so this end sees no LLDP neighbour on the cable */
+  peerLldp?: false;
 }
 
 /** Locally administered OUI ("AL" in its last two bytes), so simulated MACs never clash with a vendor's. */
@@ -105,6 +128,8 @@ interface DemoEntry {
   meshRole?: MeshNodeMode;
   /** name of the mesh node a secondary associates with */
   parent?: string;
+  /** false: speaks no LLDP (the switch's MAC table still places it) */
+  lldp?: false;
 }
 
 // spec §9 demo ids; a WLAN site and a MESH site
@@ -116,9 +141,10 @@ const DEMO_FLEETS: Record<number, DemoEntry[]> = {
     ...['Lobby', 'Reception', 'Office-1', 'Office-2', 'Meeting', 'Kitchen', 'Warehouse', 'Terrace'].map(
       (where): DemoEntry => ({ type: 'ap', name: `AP-${where}` }),
     ),
-    { type: 'nvr', name: 'NVR' },
-    { type: 'ipc', name: 'Cam-Entrance' },
-    { type: 'ipc', name: 'Cam-Parking' },
+    // the recorder and cameras speak no LLDP: the switches' MAC tables place them (docs/topology.md)
+    { type: 'nvr', name: 'NVR', lldp: false },
+    { type: 'ipc', name: 'Cam-Entrance', lldp: false },
+    { type: 'ipc', name: 'Cam-Parking', lldp: false },
     { type: 'cpe', name: 'Bridge-Yard' },
   ],
   [LIMITS.demoProjectIdMesh]: [
@@ -160,8 +186,8 @@ export function wireFleet(specs: DeviceSpec[]): void {
       taken.add(p);
       used.set(s, taken);
     }
-    (a.links ??= []).push({ port: aPort, peerSn: b.sn, peerMac: b.mac, peerPortName: portName(b.type, bPort), speed, peerType: b.type });
-    (b.links ??= []).push({ port: bPort, peerSn: a.sn, peerMac: a.mac, peerPortName: portName(a.type, aPort), speed, peerType: a.type });
+    (a.links ??= []).push({ port: aPort, peerSn: b.sn, peerMac: b.mac, peerPortName: portName(b.type, bPort), speed, peerType: b.type, ...(b.lldp === false ? { peerLldp: false as const } : {}) });
+    (b.links ??= []).push({ port: bPort, peerSn: a.sn, peerMac: a.mac, peerPortName: portName(a.type, aPort), speed, peerType: a.type, ...(a.lldp === false ? { peerLldp: false as const } : {}) });
   };
   const root = specs.find((s) => s.type === 'router');
   const switches = specs.filter((s) => s.type === 'switch');
@@ -187,6 +213,54 @@ export function wireFleet(specs: DeviceSpec[]): void {
     if (!parent && root && root !== s && free(root, 1) >= 0) parent = root;
     if (parent) cable(parent, free(parent, 1), s, 0, speed);
   }
+  learnMacTables(specs);
+}
+
+/**
+ * What each switch of a wired fleet learns (mutates `specs`, sets `macTable` on switches): on each
+ * cabled port, the MACs of the devices reached through that cable without coming back through the
+ * switch (cables and mesh backhauls are bridged), nearest first, at most MAC_TABLE_PER_PORT of them.
+ * So a port towards the gateway holds everything upstream, a port towards a device that device (and
+ * what hangs behind it).
+ */
+export function learnMacTables(specs: DeviceSpec[]): void {
+  const bySn = new Map(specs.map((s) => [s.sn, s]));
+  const next = new Map<string, string[]>();
+  const join = (a: string, b: string) => {
+    (next.get(a) ?? next.set(a, []).get(a)!).push(b);
+  };
+  for (const s of specs) {
+    for (const l of s.links ?? []) if (bySn.has(l.peerSn)) join(s.sn, l.peerSn);
+    if (s.backhaul && bySn.has(s.backhaul.parentSn)) {
+      join(s.sn, s.backhaul.parentSn);
+      join(s.backhaul.parentSn, s.sn);
+    }
+  }
+  for (const sw of specs) {
+    if (sw.type !== 'switch') continue;
+    const table: LearntMac[] = [];
+    for (const l of sw.links ?? []) {
+      if (!bySn.has(l.peerSn)) continue;
+      // breadth first from the peer, never back through the switch: nearest first
+      const seen = new Set([sw.sn, l.peerSn]);
+      const queue = [l.peerSn];
+      for (let i = 0; i < queue.length && i < MAC_TABLE_PER_PORT; i++) {
+        table.push({ port: l.port, mac: bySn.get(queue[i]!)!.mac, vlan: 1 });
+        for (const n of next.get(queue[i]!) ?? []) {
+          if (seen.has(n)) continue;
+          seen.add(n);
+          queue.push(n);
+        }
+      }
+    }
+    sw.macTable = table;
+  }
+}
+
+/** The demo hotel's APs stand on its true radio site (air.ts); other devices have none. */
+function rfOf(projectId: number, e: DemoEntry): { rf?: RfPlace } {
+  const place = projectId === LIMITS.demoProjectIdWlan && e.type === 'ap' ? demoHotelPlace(e.name) : undefined;
+  return place ? { rf: place } : {};
 }
 
 /** The standing fleet of a demo project (500000 WLAN, 600000 MESH); empty for any other project. */
@@ -205,6 +279,8 @@ export function demoFleet(projectId: number): DeviceSpec[] {
       name: e.name,
       // the gateway owns .1; everything else behind it
       ip: `192.168.${projectId === LIMITS.demoProjectIdMesh ? 60 : 1}.${index + 1}`,
+      ...rfOf(projectId, e),
+      ...(e.lldp === false ? { lldp: false as const } : {}),
     };
   });
   // entries list a parent before its children, so its hop count is known first
@@ -291,6 +367,24 @@ const PUBLIC_NETS = [
   '188.77.1', '83.32.4', '94.210.3', '1.36.5', '101.165.1', '120.148.2', '24.114.3', '70.48.1', '189.4.3', '177.8.8',
   '49.204.1', '106.51.2', '175.193.1', '211.36.3', '116.86.2', '41.13.2', '187.188.1', '78.160.1', '85.103.2',
 ];
+
+/**
+ * The cloud code printed on a simulated device's label (contracts cloudCode: 8 characters of
+ * CLOUD_CODE_ALPHABET), stable for its serial number, as the manufacturer registers it.
+ */
+export function cloudCodeFor(sn: string): string {
+  const alphabet = CLOUD_CODE_ALPHABET;
+  let a = hash32(sn);
+  let b = hash32(`${sn}#cloud`);
+  let code = '';
+  for (let i = 0; i < 8; i++) {
+    const from = i < 4 ? a : b;
+    code += alphabet[from % alphabet.length];
+    if (i < 4) a = Math.floor(a / alphabet.length);
+    else b = Math.floor(b / alphabet.length);
+  }
+  return code;
+}
 
 /** A plausible public IPv4 address for a device, stable for its serial number. */
 export function publicIpFor(spec: Pick<DeviceSpec, 'sn' | 'publicIp'>): string {

@@ -199,3 +199,24 @@ describe('device life', () => {
     expect(d.bytesSent).toBe(0);
   });
 });
+
+describe('per radio and per port figures (the time series)', () => {
+  it('counts each radio\'s and each up port\'s bytes, the uplink carrying everything, and reports channel utilisation', () => {
+    const t0 = Date.UTC(2026, 10, 26, 8, 0, 0);
+    const device = new SimDevice(ap!, 1, t0);
+    device.advance(t0 + 60_000);
+    const status = statusParams(device, config(), t0 + 60_000);
+    const radioSent = [1, 2].map((i) => Number(status[`Device.WiFi.Radio.${i}.Stats.BytesSent`]));
+    const total = Number(status['Device.IP.Interface.1.Stats.BytesSent']) + Number(status['Device.IP.Interface.1.Stats.BytesReceived']);
+    expect(radioSent.reduce((s, x) => s + x, 0)).toBeGreaterThan(0);
+    // the uplink port moves what the device moves, in the other direction
+    expect(Number(status['Device.Ethernet.Interface.1.Stats.BytesSent']) + Number(status['Device.Ethernet.Interface.1.Stats.BytesReceived'])).toBeCloseTo(total, -2);
+    for (const i of [1, 2]) {
+      const util = Number(status[`Device.WiFi.Radio.${i}.ChannelUtilization`]);
+      expect(util).toBeGreaterThan(0);
+      expect(util).toBeLessThanOrEqual(100);
+    }
+    device.reboot(t0 + 120_000);
+    expect(renderTree(device, config(), t0 + 120_000).get('Device.WiFi.Radio.1.Stats.BytesSent')).toBe('0');
+  });
+});

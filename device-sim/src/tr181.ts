@@ -1,8 +1,8 @@
 // The TR-181 view of a simulated device: the supported data model (schema), the instantiated
 // tree rendered from the device's state, and path resolution for Get/Set/Delete (partial paths,
 // instance numbers, `*` wildcards and simple `[Param=="value"]` search expressions).
-import { inStatusEvent, STATUS_EVENT_SENT_AT, type ResolvedPathResult } from '@airloom/usp';
-import { powerDbm, type SimDevice } from './device.js';
+import { inStatusEvent, MAC_TABLE_EVERY, STATUS_EVENT_SENT_AT, TR181, type ResolvedPathResult } from '@airloom/usp';
+import { powerDbm, SimDevice, type Wlan } from './device.js';
 import { SAFE_APPLY_TIMEOUT, type SafeApplyState } from './safe-apply.js';
 import {
   bridgePort, DEFAULT_GATEWAY, dhcpClient, ethIf, factoryObjects, factorySettings, isGatewayType, LAN_IF, MGMT_VLAN, modelOf, poeDraw,
@@ -46,6 +46,13 @@ export interface AgentConfig {
   params?: Settings;
   /** Device.X_AIRLOOM_SafeApply */
   safeApply?: SafeApplyState;
+  /**
+   * the local administrator's password (Device.Users.User.1.Password): never in the tree a Get reads,
+   * never in a notification; a factory reset brings the factory one back
+   */
+  adminPassword?: string;
+  /** Device.X_AIRLOOM_ManagementMode: cloud until the console hands the device to local management */
+  managementMode?: 'cloud' | 'local';
 }
 
 /** Fills in what a device leaves the factory with: its settings and the table instances it has (once). */
@@ -55,8 +62,62 @@ export function ensureSettings(device: SimDevice, cfg: AgentConfig): Settings {
     cfg.objects ??= new Map();
     for (const [path, params] of factoryObjects(device.spec, device.ip)) if (!cfg.objects.has(path)) cfg.objects.set(path, params);
   }
+  syncRadioSettings(device, cfg.params);
   return cfg.params;
 }
+
+/**
+ * The radio settings a controller may write (the `radio` and `roaming` sections, docs/wireless.md):
+ * missing ones are filled from the radios as they are; then the radios follow the settings, so the
+ * tree and the neighbour scans of the other APs show the new channel and power at once.
+ */
+function syncRadioSettings(device: SimDevice, s: Map<string, string>): void {
+  device.radios.forEach((r, i) => {
+    const at = `Device.WiFi.Radio.${i + 1}.`;
+    const fill = (param: string, value: string) => {
+      if (!s.has(at + param)) s.set(at + param, value);
+    };
+    fill('Channel', String(r.channel));
+    fill('OperatingChannelBandwidth', `${r.widthMhz ?? (r.band === '2.4GHz' ? 20 : 80)}MHz`);
+    fill('X_AIRLOOM_TransmitPowerdBm', String(powerDbm(r)));
+    fill('X_AIRLOOM_AccessThreshold', '-90');
+    fill('X_AIRLOOM_RoamingMinRSSI', '-90');
+    for (const k of ['k', 'v', 'r']) fill(`X_AIRLOOM_IEEE80211${k}Enable`, 'false');
+    r.channel = Number(s.get(`${at}Channel`));
+    r.widthMhz = Number.parseInt(s.get(`${at}OperatingChannelBandwidth`)!, 10);
+    const dbm = Number(s.get(`${at}X_AIRLOOM_TransmitPowerdBm`));
+    if (dbm !== powerDbm(r)) r.dbm = dbm;
+  });
+  if (device.radios.length && !s.has('Device.WiFi.X_AIRLOOM_BandSteeringEnable')) s.set('Device.WiFi.X_AIRLOOM_BandSteeringEnable', 'false');
+}
+
+/**
+ * The controller's Wi-Fi networks among the configuration tables' instances: each AccessPoint it added
+ * with the SSID it refers to (SSIDReference) and that SSID's radio (LowerLayers).
+ */
+export function wlansOf(objects: ReadonlyMap<string, Record<string, string>> | undefined): Omit<Wlan, 'on'>[] {
+  const out: Omit<Wlan, 'on'>[] = [];
+  for (const [apPath, ap] of objects ?? []) {
+    if (!/^Device\.WiFi\.AccessPoint\.\d+\.$/.test(apPath)) continue;
+    const ref = (ap.SSIDReference ?? '').replace(/\.?$/, '.');
+    const ssid = objects?.get(ref);
+    const radio = Number(/Radio\.(\d+)\.?$/.exec(ssid?.LowerLayers ?? '')?.[1]);
+    if (!ssid || !radio) continue;
+    out.push({
+      ssidPath: ref,
+      apPath,
+      radio: radio - 1,
+      name: ssid.SSID ?? '',
+      enabled: ssid.Enable !== 'false' && ap.Enable !== 'false',
+      hidden: ap.SSIDAdvertisementEnabled === 'false',
+      maxClients: Number(ap.MaxAssociatedDevices) > 0 ? Number(ap.MaxAssociatedDevices) : 128,
+      schedule: ap.X_AIRLOOM_ShutdownSchedule ?? '',
+    });
+  }
+  return out.sort((a, b) => instanceNumber(a.ssidPath) - instanceNumber(b.ssidPath));
+}
+
+const instanceNumber = (path: string) => Number(/(\d+)\.$/.exec(path)?.[1] ?? 0);
 
 /** A factory reset of the configuration: settings, table instances and safe apply as they left the factory. */
 export function resetSettings(device: SimDevice, cfg: AgentConfig): void {
@@ -69,34 +130,44 @@ export function resetSettings(device: SimDevice, cfg: AgentConfig): void {
 
 // Supported objects and their parameters ({i} = any instance). Paths outside this are invalid (7026).
 const OBJECTS: Record<string, readonly string[]> = {
-  'Device.': ['RootDataModelVersion', 'X_AIRLOOM_MeshRole'],
+  'Device.': ['RootDataModelVersion', 'X_AIRLOOM_MeshRole', 'X_AIRLOOM_ManagementMode'],
   'Device.DeviceInfo.': [
     'Manufacturer', 'ManufacturerOUI', 'ModelName', 'ProductClass', 'SerialNumber', 'SoftwareVersion', 'UpTime',
     'X_AIRLOOM_Name', 'X_AIRLOOM_LocateActive', 'X_AIRLOOM_PublicIPAddress',
   ],
   'Device.DeviceInfo.ProcessStatus.': ['CPUUsage'],
   'Device.DeviceInfo.MemoryStatus.': ['Total', 'Free'],
+  'Device.DeviceInfo.FirmwareImage.{i}.': ['Alias', 'Name', 'Version', 'Available', 'Status'],
   'Device.LocalAgent.': ['EndpointID', 'ControllerNumberOfEntries', 'SubscriptionNumberOfEntries'],
   'Device.LocalAgent.Controller.{i}.': ['EndpointID', 'Enable', 'PeriodicNotifInterval'],
   'Device.LocalAgent.Subscription.{i}.': [
     'Enable', 'ID', 'Recipient', 'NotifType', 'ReferenceList', 'Persistent', 'NotifRetry', 'CreationDate',
   ],
-  'Device.WiFi.': ['RadioNumberOfEntries', 'SSIDNumberOfEntries', 'AccessPointNumberOfEntries'],
-  'Device.WiFi.Radio.{i}.': ['Enable', 'Status', 'OperatingFrequencyBand', 'Channel', 'TransmitPower', 'X_AIRLOOM_TransmitPowerdBm'],
-  'Device.WiFi.Radio.{i}.Stats.': ['Noise'],
+  // vendor (docs/devices.md): the deny list every AccessPoint of the device applies (TR-181's own
+  // AllowedMACAddress is an allow list only), and band steering
+  'Device.WiFi.': ['RadioNumberOfEntries', 'SSIDNumberOfEntries', 'AccessPointNumberOfEntries', 'X_AIRLOOM_DeniedMACAddress', 'X_AIRLOOM_BandSteeringEnable'],
+  'Device.WiFi.Radio.{i}.': [
+    'Enable', 'Status', 'OperatingFrequencyBand', 'Channel', 'OperatingChannelBandwidth', 'TransmitPower', 'X_AIRLOOM_TransmitPowerdBm', 'ChannelUtilization',
+    'X_AIRLOOM_AccessThreshold', 'X_AIRLOOM_RoamingMinRSSI', 'X_AIRLOOM_IEEE80211kEnable', 'X_AIRLOOM_IEEE80211vEnable', 'X_AIRLOOM_IEEE80211rEnable',
+  ],
+  'Device.WiFi.Radio.{i}.Stats.': ['Noise', 'BytesSent', 'BytesReceived'],
   'Device.WiFi.SSID.{i}.': ['Enable', 'Status', 'SSID', 'LowerLayers'],
   'Device.WiFi.AccessPoint.{i}.': ['Enable', 'SSIDReference', 'AssociatedDeviceNumberOfEntries'],
-  'Device.WiFi.AccessPoint.{i}.AssociatedDevice.{i}.': ['MACAddress', 'SignalStrength', 'Active'],
-  'Device.Ethernet.': ['InterfaceNumberOfEntries'],
+  'Device.WiFi.AccessPoint.{i}.AssociatedDevice.{i}.': ['MACAddress', 'SignalStrength', 'Active', 'LastDataDownlinkRate', 'LastDataUplinkRate'],
+  'Device.WiFi.AccessPoint.{i}.AssociatedDevice.{i}.Stats.': ['BytesSent', 'BytesReceived'],
+  'Device.Ethernet.': ['InterfaceNumberOfEntries', 'X_AIRLOOM_MacTableNumberOfEntries'],
+  // a switch's learnt MAC table (its forwarding database): TR-181 has no such object (docs/topology.md)
+  'Device.Ethernet.X_AIRLOOM_MacTable.{i}.': ['MACAddress', 'Port', 'VLANID', 'Type'],
   'Device.Ethernet.Interface.{i}.': [
     'Enable', 'Status', 'Name', 'MaxBitRate', 'CurrentBitRate', 'DuplexMode',
     'X_AIRLOOM_Remark', 'X_AIRLOOM_PoEEnable', 'X_AIRLOOM_PoEPower', 'X_AIRLOOM_PoEPowerLimit',
   ],
+  'Device.Ethernet.Interface.{i}.Stats.': ['BytesSent', 'BytesReceived'],
   // the management IP interface of a switch sits on this VLAN (IP.Interface.1.LowerLayers)
   'Device.Ethernet.VLANTermination.{i}.': ['Enable', 'Name', 'VLANID', 'LowerLayers'],
   // TR-181 has no PoE budget nor a mesh backhaul with hop count: vendor objects (ARCHITECTURE §5)
   'Device.X_AIRLOOM_PoE.': ['PowerBudget', 'PowerUsed'],
-  'Device.X_AIRLOOM_MeshBackhaul.': ['ParentSerialNumber', 'Hops', 'SignalStrength', 'Rate'],
+  'Device.X_AIRLOOM_MeshBackhaul.': ['ParentSerialNumber', 'Hops', 'SignalStrength', 'Rate', 'SSID'],
   'Device.LLDP.': [],
   'Device.LLDP.Discovery.': ['DeviceNumberOfEntries'],
   'Device.LLDP.Discovery.Device.{i}.': ['Interface', 'ChassisIDSubtype', 'ChassisID', 'PortIDSubtype', 'PortID', 'TTL'],
@@ -127,6 +198,11 @@ const OBJECTS: Record<string, readonly string[]> = {
   'Device.Bridging.Bridge.{i}.Port.{i}.': ['Enable', 'Name', 'LowerLayers', 'PVID', 'X_AIRLOOM_Trunk', 'X_AIRLOOM_StrippedVLANs'],
   // safe apply (docs/devices.md): arm with Timeout > 0, confirm with 0; rolls back by itself
   'Device.X_AIRLOOM_SafeApply.': ['Timeout', 'Status'],
+  // the local administrator (TR-181 Users); Password is hidden: read back as an empty string
+  'Device.Users.': ['UserNumberOfEntries'],
+  'Device.Users.User.{i}.': ['Enable', 'Username', 'Password', 'RemoteAccessCapable'],
+  // the Security sub-object of the console's access points (their parameters are written through the AccessPoint instance)
+  'Device.WiFi.AccessPoint.{i}.Security.': ['ModeEnabled', 'X_AIRLOOM_Cipher', 'KeyPassphrase', 'RekeyingInterval', 'RadiusServerIPAddr', 'RadiusServerPort', 'RadiusSecret'],
 };
 
 /**
@@ -146,6 +222,15 @@ export const CONFIG_TABLES: Record<string, readonly string[]> = {
   // a VLAN's gateway address (X_AIRLOOM_IPAddress/SubnetMask) and a switch's wired/wireless flag are vendor parameters
   'Device.Bridging.Bridge.{i}.VLAN.{i}.': ['Enable', 'VLANID', 'Name', 'X_AIRLOOM_IPAddress', 'X_AIRLOOM_SubnetMask', 'X_AIRLOOM_Wireless'],
   'Device.Bridging.Bridge.{i}.VLANPort.{i}.': ['Enable', 'VLAN', 'Port', 'Untagged'],
+  // wireless policies (docs/wireless.md): the console's SSIDs beside the device's own; the VLAN, the
+  // cipher, the shutdown schedule, rate limits and the guest flag are vendor parameters (docs/devices.md)
+  'Device.WiFi.SSID.{i}.': ['Enable', 'Status', 'SSID', 'LowerLayers', 'X_AIRLOOM_VLANID'],
+  'Device.WiFi.AccessPoint.{i}.': [
+    'Enable', 'Status', 'SSIDReference', 'SSIDAdvertisementEnabled', 'MaxAssociatedDevices', 'IsolationEnable', 'AssociatedDeviceNumberOfEntries',
+    'X_AIRLOOM_Guest', 'X_AIRLOOM_ShutdownSchedule', 'X_AIRLOOM_UpRateLimit', 'X_AIRLOOM_DownRateLimit',
+    'Security.ModeEnabled', 'Security.X_AIRLOOM_Cipher', 'Security.KeyPassphrase', 'Security.RekeyingInterval',
+    'Security.RadiusServerIPAddr', 'Security.RadiusServerPort', 'Security.RadiusSecret',
+  ],
 };
 
 export function registerConfigTable(template: string, params: readonly string[]): void {
@@ -169,6 +254,8 @@ export function configTableOf(path: string): string | undefined {
 /** Parameters a controller may Set (template form). */
 export const WRITABLE = new Set([
   'Device.DeviceInfo.X_AIRLOOM_Name',
+  'Device.Users.User.{i}.Password',
+  'Device.X_AIRLOOM_ManagementMode',
   SAFE_APPLY_TIMEOUT,
   'Device.LocalAgent.Controller.{i}.PeriodicNotifInterval',
   'Device.LocalAgent.Subscription.{i}.Enable',
@@ -192,7 +279,7 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
   };
   const spec = device.spec;
   const settings = ensureSettings(device, cfg);
-  put('Device.', { RootDataModelVersion: '2.16', X_AIRLOOM_MeshRole: spec.meshRole });
+  put('Device.', { RootDataModelVersion: '2.16', X_AIRLOOM_MeshRole: spec.meshRole, X_AIRLOOM_ManagementMode: cfg.managementMode ?? 'cloud' });
   put('Device.DeviceInfo.', {
     Manufacturer: MANUFACTURER,
     ManufacturerOUI: spec.mac.replace(/:/g, '').slice(0, 6),
@@ -208,6 +295,9 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
   });
   put('Device.DeviceInfo.ProcessStatus.', { CPUUsage: device.cpuUsage() });
   put('Device.DeviceInfo.MemoryStatus.', { Total: device.memoryTotal, Free: device.memoryFree() });
+  device.firmwareImages.forEach((image, i) =>
+    put(`Device.DeviceInfo.FirmwareImage.${i + 1}.`, { Alias: `cpe-${i + 1}`, Name: image.version ? `${spec.model}-${image.version}` : '', Version: image.version, Available: image.status === 'Available', Status: image.status }),
+  );
   put('Device.LocalAgent.', {
     EndpointID: cfg.endpointId,
     ControllerNumberOfEntries: 1,
@@ -228,6 +318,18 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
   }
 
   for (const [instancePath, params] of cfg.objects ?? []) put(instancePath, params);
+  // the controller's Wi-Fi networks as they run: up or down (Enable, shutdown periods) and their clients
+  for (const w of device.wlans) {
+    if (!cfg.objects?.has(w.ssidPath) || !cfg.objects.has(w.apPath)) continue;
+    const clients = device.clients.filter((c) => c.wlan === w.ssidPath);
+    put(w.ssidPath, { Status: w.on ? 'Up' : 'Down' });
+    put(w.apPath, { Status: w.on ? 'Enabled' : 'Disabled', AssociatedDeviceNumberOfEntries: clients.length });
+    for (const c of clients) {
+      const rates = SimDevice.dataRates(c);
+      put(`${w.apPath}AssociatedDevice.${c.id}.`, { MACAddress: c.mac, SignalStrength: c.signal, Active: true, LastDataDownlinkRate: rates.down, LastDataUplinkRate: rates.up });
+      put(`${w.apPath}AssociatedDevice.${c.id}.Stats.`, { BytesSent: c.bytesSent, BytesReceived: c.bytesReceived });
+    }
+  }
 
   const ssidCount = device.ssids.length;
   const apInstance = (radio: number, ssid: number) => radio * ssidCount + ssid + 1;
@@ -242,10 +344,12 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
       Status: 'Up',
       OperatingFrequencyBand: r.band,
       Channel: r.channel,
-      TransmitPower: r.power,
+      // TR-181: percent of the radio's maximum; a power set in dBm shows as its share of the maximum
+      TransmitPower: r.dbm === undefined ? r.power : Math.min(100, Math.max(1, Math.round(100 * 10 ** ((r.dbm - r.maxPowerDbm) / 10)))),
       X_AIRLOOM_TransmitPowerdBm: powerDbm(r),
+      ChannelUtilization: device.channelUtilization(i),
     });
-    put(`Device.WiFi.Radio.${i + 1}.Stats.`, { Noise: r.noise });
+    put(`Device.WiFi.Radio.${i + 1}.Stats.`, { Noise: r.noise, BytesSent: r.bytesSent, BytesReceived: r.bytesReceived });
   });
   device.radios.forEach((_, r) =>
     device.ssids.forEach((name, s) =>
@@ -255,10 +359,12 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
   device.radios.forEach((_, r) =>
     device.ssids.forEach((_name, s) => {
       const ap = apInstance(r, s);
-      const clients = device.clients.filter((c) => c.radio === r && c.ssid === s);
+      const clients = device.clients.filter((c) => !c.wlan && c.radio === r && c.ssid === s);
       put(`Device.WiFi.AccessPoint.${ap}.`, { Enable: true, SSIDReference: `Device.WiFi.SSID.${ap}.`, AssociatedDeviceNumberOfEntries: clients.length });
       for (const c of clients) {
-        put(`Device.WiFi.AccessPoint.${ap}.AssociatedDevice.${c.id}.`, { MACAddress: c.mac, SignalStrength: c.signal, Active: true });
+        const rates = SimDevice.dataRates(c);
+        put(`Device.WiFi.AccessPoint.${ap}.AssociatedDevice.${c.id}.`, { MACAddress: c.mac, SignalStrength: c.signal, Active: true, LastDataDownlinkRate: rates.down, LastDataUplinkRate: rates.up });
+        put(`Device.WiFi.AccessPoint.${ap}.AssociatedDevice.${c.id}.Stats.`, { BytesSent: c.bytesSent, BytesReceived: c.bytesReceived });
       }
     }),
   );
@@ -284,14 +390,16 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
       X_AIRLOOM_PoEPower: draw.toFixed(1),
       ...(p.poe ? { X_AIRLOOM_PoEPowerLimit: settings.get(`${at}X_AIRLOOM_PoEPowerLimit`) ?? '0.0' } : {}),
     });
+    put(`${at}Stats.`, { BytesSent: p.bytesSent, BytesReceived: p.bytesReceived });
   });
 
   if (device.poeBudget > 0) put('Device.X_AIRLOOM_PoE.', { PowerBudget: device.poeBudget, PowerUsed: poeUsed.toFixed(1) });
   const b = device.backhaul;
-  if (b) put('Device.X_AIRLOOM_MeshBackhaul.', { ParentSerialNumber: b.parentSn, Hops: b.hops, SignalStrength: b.signal, Rate: b.rate });
+  if (b) put('Device.X_AIRLOOM_MeshBackhaul.', { ParentSerialNumber: b.parentSn, Hops: b.hops, SignalStrength: b.signal, Rate: b.rate, SSID: b.ssid ?? device.ssids[0] ?? '' });
 
-  // LLDP: chassis ID subtype 4 = MAC address, port ID subtype 5 = interface name (IEEE 802.1AB)
-  const links = spec.links ?? [];
+  // LLDP: chassis ID subtype 4 = MAC address, port ID subtype 5 = interface name (IEEE 802.1AB); a
+  // device that speaks no LLDP reports no neighbour and is no neighbour of the other end either
+  const links = spec.lldp === false ? [] : (spec.links ?? []).filter((l) => l.peerLldp !== false);
   put('Device.LLDP.Discovery.', { DeviceNumberOfEntries: links.length });
   links.forEach((l, i) =>
     put(`Device.LLDP.Discovery.Device.${i + 1}.`, {
@@ -304,9 +412,20 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
     }),
   );
 
+  // a switch's MAC table: the fleet's devices behind each cable, the hosts behind its own ports; a
+  // port that is down or disabled has learnt nothing
+  if (spec.type === 'switch') {
+    const live = (port: number) => device.ports[port]?.up === true && settings.get(`${ethIf(port + 1)}Enable`) !== 'false';
+    const learnt = [...(spec.macTable ?? []), ...device.wired.map((h) => ({ port: h.port, mac: h.mac, vlan: 1 }))].filter((e) => live(e.port));
+    put('Device.Ethernet.', { X_AIRLOOM_MacTableNumberOfEntries: learnt.length });
+    learnt.forEach((e, i) =>
+      put(`Device.Ethernet.X_AIRLOOM_MacTable.${i + 1}.`, { MACAddress: e.mac, Port: `Device.Ethernet.Interface.${e.port + 1}`, VLANID: e.vlan, Type: 'dynamic' }),
+    );
+  }
+
   put('Device.Hosts.', { HostNumberOfEntries: device.clients.length + device.wired.length });
   for (const c of device.clients) {
-    put(`Device.Hosts.Host.${c.id}.`, { PhysAddress: c.mac, IPAddress: c.ip, HostName: c.hostName, Active: true, Layer1Interface: `Device.WiFi.SSID.${apInstance(c.radio, c.ssid)}.` });
+    put(`Device.Hosts.Host.${c.id}.`, { PhysAddress: c.mac, IPAddress: c.ip, HostName: c.hostName, Active: true, Layer1Interface: c.wlan ?? `Device.WiFi.SSID.${apInstance(c.radio, c.ssid)}.` });
   }
   for (const h of device.wired) {
     put(`Device.Hosts.Host.${h.id}.`, { PhysAddress: h.mac, IPAddress: h.ip, HostName: h.hostName, Active: true, Layer1Interface: `Device.Ethernet.Interface.${h.port + 1}.` });
@@ -315,6 +434,9 @@ export function renderTree(device: SimDevice, cfg: AgentConfig, now = Date.now()
   renderNetwork(device, settings, put);
   const sa = cfg.safeApply;
   put('Device.X_AIRLOOM_SafeApply.', { Timeout: sa?.timeout ?? 0, Status: sa?.status ?? 'Idle' });
+  put('Device.Users.', { UserNumberOfEntries: 1 });
+  // TR-181: a hidden parameter reads as an empty string, whatever it holds
+  put('Device.Users.User.1.', { Enable: true, Username: 'admin', Password: '', RemoteAccessCapable: true });
   // settings the tree derives nothing from (PPP credentials, the DHCP client's switch…); a derived
   // value (a WAN address leased by DHCP) is what the device reports
   for (const [path, value] of settings) if (!t.has(path)) t.set(path, value);
@@ -403,6 +525,8 @@ function renderNetwork(device: SimDevice, s: Settings, put: Put): void {
 
 /** The route table: the device's own routes (1…n) and the console's static ones. */
 export const OWN_ROUTES = 'Device.Routing.Router.1.IPv4Forwarding.';
+/** tables where the device has instances of its own that a controller's Add must not take the numbers of */
+export const OWN_INSTANCE_TABLES = [OWN_ROUTES, 'Device.WiFi.SSID.', 'Device.WiFi.AccessPoint.'];
 
 function networkAddress(ip: string, mask: string): string {
   const a = ip.split('.').map(Number);
@@ -415,11 +539,50 @@ function networkAddress(ip: string, mask: string): string {
  * carries (usp's STATUS_EVENT_PATHS, full paths as names) and when it was emitted (`SentAt`, ms UTC,
  * so a benchmark can measure ingest lag honestly).
  */
-export function statusParams(device: SimDevice, cfg: AgentConfig, now = Date.now()): Record<string, string> {
+export function statusParams(device: SimDevice, cfg: AgentConfig, now = Date.now(), macTable?: MacTableMemory): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [path, value] of renderTree(device, cfg, now)) if (inStatusEvent(path)) params[path] = value;
+  if (macTable) sendMacTableWhenDue(params, macTable);
   params[STATUS_EVENT_SENT_AT] = String(now);
   return params;
+}
+
+/** What an agent remembers of the MAC table it last sent (docs/topology.md "Report size"). */
+export interface MacTableMemory {
+  /** the table last sent, as one string; undefined before the first */
+  sent?: string;
+  /** status reports since then */
+  since: number;
+}
+
+/**
+ * A switch's MAC table rides in a status report only when it changed since the last one sent, or
+ * every MAC_TABLE_EVERY reports (a gateway that lost it gets it back); otherwise its parameters are
+ * left out, count included, which tells the gateway to keep what it has.
+ */
+export function sendMacTableWhenDue(params: Record<string, string>, memory: MacTableMemory): void {
+  if (params[TR181.macTableEntries] === undefined) return;
+  const paths = Object.keys(params).filter((p) => p.startsWith(TR181.macTable));
+  const table = paths.map((p) => `${p}=${params[p]}`).join('\n');
+  memory.since++;
+  if (table !== memory.sent || memory.since >= MAC_TABLE_EVERY) {
+    memory.sent = table;
+    memory.since = 0;
+    return;
+  }
+  delete params[TR181.macTableEntries];
+  for (const p of paths) delete params[p];
+}
+
+/** the vendor event a device reports in its own words (docs/devices.md) */
+export const DEVICE_EVENT = 'Device.X_AIRLOOM_Event!';
+
+/**
+ * `Device.X_AIRLOOM_Event!`'s params: `Code` (a short key), `Severity` (info, warning or critical),
+ * `Text` (an English sentence) and `SentAt` (ms UTC), like the status event's.
+ */
+export function deviceEventParams(event: { code: string; severity: string; text: string }, now = Date.now()): Record<string, string> {
+  return { Code: event.code, Severity: event.severity, Text: event.text, [STATUS_EVENT_SENT_AT]: String(now) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -132,10 +132,14 @@ describe('configuration backup', () => {
     swAgent().latencyMs = 1500;
     await page.evaluate(() => {
       const seen: string[] = [];
-      (window as unknown as { progress: string[] }).progress = seen;
+      const statuses: string[] = [];
+      (window as unknown as { progress: string[]; statuses: string[] }).progress = seen;
+      (window as unknown as { progress: string[]; statuses: string[] }).statuses = statuses;
       new MutationObserver(() => {
         for (const el of document.querySelectorAll('[data-progress]')) seen.push(el.getAttribute('data-progress')!);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-progress'] });
+        // the devices' own status shown beside their sections in the progress list
+        for (const el of document.querySelectorAll('[data-progress] [data-status]')) statuses.push(el.getAttribute('data-status')!);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-progress', 'data-status'] });
     });
     await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
     const progress = dialog.getByRole('list', { name: 'Restore progress' });
@@ -144,6 +148,10 @@ describe('configuration backup', () => {
     swAgent().latencyMs = 0;
     const seen = await page.evaluate(() => (window as unknown as { progress: string[] }).progress);
     expect(seen).toContain('pending');
+    // spec §3 on screen: "online, not saved" (7) while the switch applies the restore, then online (1)
+    const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+    expect(statuses).toContain('7');
+    await expect.poll(() => progress.locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: LIVE_TIMEOUT }).toEqual(['1', '1']);
     await dialog.getByText('Restore finished.').waitFor();
     await shot('restored');
     expect(vlanNamed('Guests')).toBe(true);
@@ -174,6 +182,25 @@ describe('configuration backup', () => {
     await restore.getByText('The configuration is as in this backup: nothing to restore.').waitFor();
     await restore.getByRole('button', { name: 'Cancel' }).click();
   }, 90_000);
+
+  it('backs the project up by itself once a schedule is set in the page, and says so in a sentence', async () => {
+    const panel = page.getByRole('region', { name: 'Scheduled backups' });
+    await panel.getByText('Scheduled backups are off').waitFor();
+    await panel.getByRole('button', { name: 'Change schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule backups' });
+    await dialog.getByLabel('Back up').selectOption('daily');
+    await dialog.getByLabel(/^At \(/).selectOption('2');
+    await dialog.getByLabel(/Scheduled backups to keep/).fill('7');
+    expect(await axeViolations(page), 'schedule dialog').toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await panel.getByText(/^Every day at 02:00 .+, keeping the newest 7$/).waitFor();
+    await panel.getByText(/^Next run: /).waitFor();
+    const schedule = await call<{ mode: string; hour: number; keep: number; nextRunAt: string }>('GET', '/backups/schedule');
+    expect(schedule.data).toMatchObject({ mode: 'daily', hour: 2, keep: 7 });
+    expect(Date.parse(schedule.data.nextRunAt)).toBeGreaterThan(Date.now());
+    await shot('schedule');
+  });
 
   it('an edited backup file is refused on upload with a clear sentence, and nothing is stored', async () => {
     const list = await call<{ items: { id: number; type: string }[] }>('GET', '/backups');

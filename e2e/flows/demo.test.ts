@@ -62,4 +62,20 @@ describe('live demo', () => {
     await share.click({ force: true }); // Playwright treats aria-disabled as not clickable; a user still can
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
+
+  it("the demo hotel's handover backup compares with today's configuration: the guest VLAN renamed since", async () => {
+    const { page } = flow;
+    await page.goto('/static/lrf');
+    await page.getByRole('button', { name: 'Try the live demo' }).click();
+    await page.waitForURL('**/overview/preview');
+    await page.goto(`/manage/backup?project=${DEMO_PROJECT_IDS.WLAN}`);
+    const row = page.getByRole('table', { name: 'Backups and restore points' }).getByRole('row').filter({ hasText: 'Handover to the hotel' });
+    await row.getByRole('button', { name: /^Restore / }).click();
+    const dialog = page.getByRole('dialog', { name: /^Restore Demo_Hotel-general-/ });
+    const diff = dialog.getByRole('list', { name: 'What the restore changes' });
+    await diff.waitFor();
+    expect(await diff.textContent()).toContain('vlans[id=20].name: Guest-WiFi → Guests');
+    // a demo compares, it does not restore
+    expect(await dialog.getByRole('button', { name: 'Restore', exact: true }).count()).toBe(0);
+  });
 });

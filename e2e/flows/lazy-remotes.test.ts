@@ -14,7 +14,7 @@ interface Visit {
 const VISITS: Visit[] = [
   { remote: 'overview', path: '/overview/preview', ready: (p) => p.getByRole('heading', { name: 'Demo Hotel' }).waitFor() },
   { remote: 'overview', path: '/overview/list', ready: (p) => p.getByRole('cell', { name: 'Demo Hotel', exact: true }).waitFor() },
-  { remote: 'network', path: '/manage/status?project=500000', ready: (p) => p.getByRole('table', { name: 'Devices' }).waitFor() },
+  { remote: 'network', path: '/manage/status?project=500000', ready: (p) => p.getByRole('table', { name: 'Devices', exact: true }).waitFor() },
 ];
 
 async function deployedRemotes(page: Page): Promise<string[]> {

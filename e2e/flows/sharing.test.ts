@@ -36,6 +36,7 @@ describe('permission sharing', () => {
     await create.getByRole('button', { name: 'Create' }).click();
     await o.getByRole('button', { name: 'Open Harbour Hotel' }).click();
     await o.waitForURL('**/manage/status**');
+    // the menu is used at once, while the status page may still be mounting: the click must win
 
     // the owner's menu has the page; the form's rules are contracts'
     await o.getByRole('link', { name: 'Permission sharing' }).click();
@@ -52,7 +53,7 @@ describe('permission sharing', () => {
     await dialog.getByRole('button', { name: 'Share', exact: true }).click();
     await o.getByText(`The project is now shared with ${guestAccount}.`).waitFor();
     const row = o.getByRole('row').filter({ hasText: guestAccount });
-    await expect.poll(() => row.textContent()).toMatch(/Read-only.*Until.*Active/);
+    await expect.poll(() => row.textContent()).toMatch(/Guest.*Read-only.*Until.*1 hour.*Active/);
     expect(await axeViolations(o)).toEqual([]);
 
     // the guest sees the project read-only: no edit, delete or device changes
@@ -86,7 +87,7 @@ describe('permission sharing', () => {
   it('transfers the project: the receiver accepts from the sent link, and the project leaves the giver', async () => {
     const receiver = await newAccount(guest.page, 'receiver');
     const o = owner.page;
-    await newAccount(o, 'giver');
+    const giver = await newAccount(o, 'giver');
     await o.goto('/overview/list');
     await o.getByRole('button', { name: 'Create project' }).click();
     const create = o.getByRole('dialog', { name: 'Create project' });
@@ -118,6 +119,13 @@ describe('permission sharing', () => {
     const mine = g.getByRole('row').filter({ hasText: 'Campus Handover' });
     await mine.waitFor();
     expect(await mine.textContent()).toContain('Own');
+    // the new owner reads how the project came to it, on the project's sharing page
+    await g.getByRole('button', { name: 'Open Campus Handover' }).click();
+    await g.waitForURL('**/manage/status**');
+    await g.getByRole('link', { name: 'Permission sharing' }).click();
+    const history = g.getByRole('region', { name: 'Transfer history' });
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect.poll(() => history.textContent()).toMatch(new RegExp(`${escaped(giver)} offered the project to ${escaped(receiver)} on .+: accepted on `));
 
     // the giver's list no longer has it
     await o.goto('/overview/list');

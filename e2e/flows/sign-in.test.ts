@@ -1,11 +1,14 @@
 // Signing in beyond the password, in real Chromium: two-factor sign-in turned on from Account
 // settings with a code this test computes itself (RFC 6238, independently of the console's code),
-// then asked after the password; and an OpenID Connect provider (oidc-provider, a real one started
-// here, with its development login page) bound from Account settings and then used to sign in.
+// then asked after the password; a company that requires it of its engineers (an engineer sets it up
+// before the console opens); and an OpenID Connect provider (oidc-provider, a real one started
+// here, with its development login page) bound from Account settings and then used to sign in, which
+// asks for the two-factor code too once the account has it on.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import Provider from 'oidc-provider';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { freePort, startConsole, type RunningConsole } from '../support/console';
 import { logInInForm, openConsole, signUpInForm, type FlowPage } from '../support/flow';
@@ -70,6 +73,84 @@ describe('two-factor sign-in', () => {
   });
 });
 
+/** Account settings: turns two-factor sign-in on with a code computed here; the secret */
+async function turnOnTwoFactor({ page }: Pick<FlowPage, 'page'>): Promise<string> {
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Airloom to your authenticator app' });
+  const secret = ((await dialog.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
+  await dialog.getByLabel(/^Code from the app/).fill(totpNow(secret));
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect.poll(async () => page.getByTestId('two-factor-state').textContent()).toMatch(/On · 10 recovery codes left/);
+  return secret;
+}
+
+describe('two-factor sign-in required by a company', () => {
+  let company: FlowPage;
+  let engineer: FlowPage;
+  beforeEach(async () => { [company, engineer] = await Promise.all([openConsole(), openConsole()]); });
+  afterEach(async () => { await Promise.all([company.close(), engineer.close()]); });
+
+  it('the company requires it of its engineers; an engineer sets it up before the console opens, and cannot turn it off', async () => {
+    const c = company.page;
+    await signUpInForm(c, newAccount('company'), password, outbox);
+    await c.waitForURL('**/overview/preview');
+    await openAccountSettings(company);
+    const engineerAccount = newAccount('engineer');
+    await c.getByRole('button', { name: 'Make an engineer account' }).click();
+    const made = c.getByRole('dialog', { name: 'Make an engineer account' });
+    await made.getByLabel(/^Account/).fill(engineerAccount);
+    await made.getByLabel(/^Nickname/).fill('Bo');
+    await made.getByLabel(/^Password/).fill('Engineer-pass-7');
+    await made.getByLabel(/^Confirm password/).fill('Engineer-pass-7');
+    await made.getByRole('button', { name: 'Make account' }).click();
+    await c.getByRole('table', { name: 'Engineer accounts' }).getByText(engineerAccount).waitFor();
+
+    // not before the company's own two-factor sign-in is on: the page says why
+    await c.getByRole('button', { name: 'Require two-factor sign-in for all engineers' }).click();
+    await c.getByText('Turn on two-factor sign-in for your own account first, then require it for your engineers.').waitFor();
+    await turnOnTwoFactor(company);
+    await c.getByRole('button', { name: 'Require two-factor sign-in for all engineers' }).click();
+    await c.getByText('Two-factor sign-in is now required for all engineers.').waitFor();
+    await expect.poll(async () => c.getByTestId('engineers-two-factor').textContent()).toMatch(/^Required/);
+
+    // the engineer's password opens only the setup step, with why
+    const e = engineer.page;
+    await logInInForm(e, engineerAccount, 'Engineer-pass-7');
+    await e.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
+    await e.getByText(/Your company requires two-factor sign-in: set it up to continue/).waitFor();
+    expect(await e.getByRole('button', { name: /Account menu/ }).count()).toBe(0);
+    await e.getByTestId('two-factor-secret').waitFor();
+    expect(await axeViolations(e)).toEqual([]);
+    // and the server agrees: nothing else answers until it is set up
+    const refused = await e.evaluate(async () => (await (await fetch('/api/v1/projects')).json()) as { code: number });
+    expect(refused.code).toBe(77);
+    const secret = ((await e.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await e.getByLabel(/^Code from the app/).fill(totpNow(secret));
+    await e.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(async () => e.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    await e.getByRole('button', { name: 'I have saved them' }).click();
+    // the console opens
+    await e.getByRole('button', { name: /Account menu/ }).waitFor();
+    const listed = await e.evaluate(async () => (await (await fetch('/api/v1/projects')).json()) as { code: number });
+    expect(listed.code).toBe(0);
+    await openAccountSettings(engineer);
+    await e.getByText('Your company requires two-factor sign-in, so it stays on.').waitFor();
+    expect(await e.getByRole('button', { name: 'Turn off' }).count()).toBe(0);
+
+    // the next sign-in asks for the app's code (of the next time step: the one that set it up counts once)
+    await e.getByRole('button', { name: /Account menu/ }).click();
+    await e.getByRole('button', { name: 'Log out' }).click();
+    await e.waitForURL('**/static/lrf**');
+    await logInInForm(e, engineerAccount, 'Engineer-pass-7');
+    await e.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await e.getByLabel(/^Code/).fill(totpNow(secret, Date.now() + 30_000));
+    await e.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await e.waitForURL('**/overview/preview');
+  });
+});
+
 describe('sign-in with an OpenID Connect provider', () => {
   let provider: http.Server | undefined;
   let console_: RunningConsole | undefined;
@@ -115,17 +196,43 @@ describe('sign-in with an OpenID Connect provider', () => {
       await page.getByRole('button', { name: /Account menu/ }).click();
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL('**/static/lrf**');
-      await page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
-      // the provider may remember dana; when it asks again, answer the same
-      if (await page.locator('input[name="login"]').isVisible().catch(() => false)) {
-        await page.locator('input[name="login"]').fill('dana');
-        await page.locator('input[name="password"]').fill('anything');
-        await page.getByRole('button', { name: 'Sign-in' }).click();
-      }
-      if (await page.getByRole('button', { name: 'Continue' }).isVisible().catch(() => false)) await page.getByRole('button', { name: 'Continue' }).click();
+      const signInWithProvider = async () => {
+        await page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
+        // the provider may remember dana; when it asks again, answer the same
+        if (await page.locator('input[name="login"]').isVisible().catch(() => false)) {
+          await page.locator('input[name="login"]').fill('dana');
+          await page.locator('input[name="password"]').fill('anything');
+          await page.getByRole('button', { name: 'Sign-in' }).click();
+        }
+        if (await page.getByRole('button', { name: 'Continue' }).isVisible().catch(() => false)) await page.getByRole('button', { name: 'Continue' }).click();
+      };
+      const meStatus = () => page.evaluate(async () => (await fetch('/api/v1/auth/me')).status);
+      await signInWithProvider();
       await page.waitForURL('**/overview/**');
       const me = await page.evaluate(async () => (await (await fetch('/api/v1/auth/me')).json()) as { data: { account: string } });
       expect(me.data.account).toBe(account);
+
+      // with two-factor sign-in on, the provider stands in for the password, not for the code
+      await page.goto('/overview/account');
+      const secret = await turnOnTwoFactor({ page });
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL('**/static/lrf**');
+      await signInWithProvider();
+      await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/static/wechatTransfer');
+      // the challenge is gone from the address, and there is no session yet
+      await expect.poll(() => new URL(page.url()).hash).toBe('');
+      expect(await meStatus()).toBe(401);
+      await page.getByLabel(/^Code/).fill('000000');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByText(/This code is wrong or has been used already/).waitFor();
+      expect(await meStatus()).toBe(401);
+      // the code of the next time step: the one that turned it on counts once
+      await page.getByLabel(/^Code/).fill(totpNow(secret, Date.now() + 30_000));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL('**/overview/**');
+      expect(await meStatus()).toBe(200);
     } finally {
       await browser.close();
     }

@@ -29,7 +29,7 @@ describe('remotes on their own page', () => {
   it('the network remote opens the project named by ?project= with its live device list', async () => {
     const { page } = flow;
     await page.goto('/remotes/network/index.html?project=600000');
-    await page.getByRole('table', { name: 'Devices' }).waitFor();
+    await page.getByRole('table', { name: 'Devices', exact: true }).waitFor();
     expect(await page.getByText('Demo Home').count()).toBeGreaterThan(0);
     expect(new URL(page.url()).hash).toMatch(/^#\/manage\/status/);
   });

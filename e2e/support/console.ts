@@ -25,16 +25,23 @@ export interface StartOptions {
   keepData?: boolean;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+/**
+ * A free port below Linux's ephemeral range (32768–60999). A port the kernel hands out for `listen(0)`
+ * can be handed to another process (the BFF's test servers run beside the browser flows) before the
+ * console binds it; that server's /readyz then answered for the console, which had failed to start.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.unref();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+    if (attempt > 50) throw new Error('no free port between 20000 and 32000');
+  }
 }
 
 async function waitReady(url: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<void> {

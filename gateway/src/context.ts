@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { LiveEvents } from './live-events.js';
 import type { RuntimeLogger } from './logger.js';
+import type { RunLogWriter } from './run-log-writer.js';
 import type { TelemetryWriter } from './telemetry.js';
 import type { GatewayTimings } from './timings.js';
 import type { UspController } from './usp-controller.js';
@@ -12,6 +13,8 @@ export interface RuntimeContext {
   controller: UspController;
   events: LiveEvents;
   telemetry: TelemetryWriter;
+  /** the run log (absent in tests of other parts) */
+  runLog?: RunLogWriter;
   timings: GatewayTimings;
   gatewayId: string;
   now(): number;

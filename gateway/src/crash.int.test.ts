@@ -1,11 +1,14 @@
 // Killing the broker (kill -9) or the gateway in the middle of a batch of
 // renames, reboots and configuration changes (a gateway's VLANs: a table section; a switch's PoE: a
-// parameter section) loses none and performs no reboot twice. A private Mosquitto and the gateway
+// parameter section) loses none and performs no reboot twice; killed in the middle of firmware
+// upgrades (TR-181 Download() of a real HTTP image), it leaves none unfinished and none run twice. A private Mosquitto and the gateway
 // in a child process, both killable; ten simulated devices in this process, rebooting in ~1 s, that
 // run every Operate they receive (no command-key de-duplication, as TR-369 allows): a reboot done
 // once means the gateway sent it once.
-import { randomBytes } from 'node:crypto';
-import { DeviceStatus } from '@airloom/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DeviceStatus, firmwareHeader } from '@airloom/contracts';
 import { Agent, generateFleet } from '@airloom/device-sim';
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,7 +70,7 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('crash safety on %s + 
     await Promise.all(agents.map((a) => a.start()));
     await waitFor('all devices set up', async () => {
       const ready = await db('devices').where({ status: DeviceStatus.ONLINE, supports_name: 1 }).count({ n: '*' });
-      return Number(ready[0]?.n) === DEVICES && agents.every((a) => a.subscriptions.length === 3);
+      return Number(ready[0]?.n) === DEVICES && agents.every((a) => a.subscriptions.length === 6);
     }, 30_000);
   }, 60_000);
 
@@ -156,5 +159,75 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('crash safety on %s + 
       await expectEverythingApplied(round, [...first, ...second]);
     },
     180_000,
+  );
+
+  /** an image of the device's model, served by a stand-in for the console's download route (TR-181 Download() fetches it) */
+  async function imageServer(): Promise<{ server: Server; url: (sn: string) => string; image: (model: string) => { data: Buffer; sha256: string } }> {
+    const images = new Map<string, { data: Buffer; sha256: string }>();
+    const image = (model: string) => {
+      let img = images.get(model);
+      if (!img) {
+        const data = Buffer.concat([Buffer.from(firmwareHeader(model, 'V9.9.9', 8192)), randomBytes(8192)]);
+        img = { data, sha256: createHash('sha256').update(data).digest('hex') };
+        images.set(model, img);
+      }
+      return img;
+    };
+    const models = new Map(agents.map((a) => [a.spec.sn, a.spec.model]));
+    const server = createServer((req, res) => {
+      const model = models.get((req.url ?? '').split('/').pop() ?? '');
+      if (!model) return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(image(model).data);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    return { server, url: (sn) => `http://127.0.0.1:${port}/firmware/${sn}`, image };
+  }
+
+  it.each(['gateway', 'broker', 'broker and gateway'] as const)(
+    '%s killed mid-upgrade: every upgrade ends, and no device downloads or installs its image twice',
+    async (victim) => {
+      const images = await imageServer();
+      try {
+        const aps = agents.filter((a) => a.spec.type === 'ap');
+        const ids: number[] = [];
+        for (const a of aps) {
+          const img = images.image(a.spec.model);
+          const download = { token: randomBytes(16).toString('hex'), url: images.url(a.spec.sn), model: a.spec.model, version: 'V9.9.9', imageId: null, size: img.data.length, sha256: img.sha256, expiresAt: Date.now() + 3_600_000 };
+          const op = await retryBusy(() => enqueueOperation(db, { projectId: project, sn: a.spec.sn, kind: 'upgrade', accountId: null, args: { version: 'V9.9.9' }, download }));
+          ids.push(op!.id);
+        }
+        // kill while the first downloads are on the wire
+        await waitFor('an upgrade under way', async () => (await db('operations').whereIn('id', ids).whereIn('state', ['sent', 'running']).first('id')) ?? null);
+        await Promise.all([victim !== 'gateway' ? broker.kill() : null, victim !== 'broker' ? gateway.kill() : null]);
+        await pause(1_500);
+        if (victim !== 'gateway') await broker.start();
+        if (victim !== 'broker') await gateway.start();
+        try {
+          await waitFor(
+            'every upgrade finished',
+            async () => {
+              const open = await db<OperationRow>('operations').whereIn('id', ids).whereNotIn('state', ['done', 'failed', 'expired']).count({ n: '*' });
+              return Number(open[0]?.n) === 0;
+            },
+            120_000,
+          );
+        } catch (err) {
+          const ops = await db('operations').whereIn('id', ids).select('id', 'sn', 'state', 'error_code', 'attempts');
+          const sims = aps.map((a) => ({ sn: a.spec.sn, state: a.state, version: a.softwareVersion, upgrades: a.executions.upgrade }));
+          throw new Error(`${String(err)}\n${JSON.stringify({ ops, sims })}\n${gateway.output()}`, { cause: err });
+        }
+        const ops = (await db<OperationRow>('operations').whereIn('id', ids)) as OperationRow[];
+        expect(ops.map((o) => o.state)).toEqual(ids.map(() => 'done'));
+        for (const a of aps) {
+          expect(a.executions.upgrade, `upgrades run by ${a.spec.sn}`).toBe(1);
+          expect(a.softwareVersion).toBe('V9.9.9');
+        }
+      } finally {
+        images.server.closeAllConnections();
+        await new Promise((r) => images.server.close(r));
+      }
+    },
+    240_000,
   );
 });

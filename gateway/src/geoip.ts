@@ -1,6 +1,7 @@
 // Where a public IP is (docs/decisions/datascreen.md): an offline lookup in the GeoLite2-derived
-// database that the npm package fast-geoip ships (code MIT; data by MaxMind, CC BY-SA 4.0). No
-// network lookup at run time. Private, shared, loopback and documentation ranges, and anything the
+// database that the npm package fast-geoip ships (code MIT; data by MaxMind under the GeoLite2 End
+// User License Agreement: attribution, kept up to date, never to locate a person). No network
+// lookup at run time. Private, shared, loopback and documentation ranges, and anything the
 // database does not know, are "unknown" (empty strings).
 import { isIPv4 } from 'node:net';
 import { UNKNOWN_LOCATION, type IpLocation } from './store/activations.js';

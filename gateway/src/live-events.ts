@@ -20,6 +20,8 @@ export interface LiveEvents {
   change(row: ChangeRow): void;
   /** the operation's event, then its device's (the DeviceItem shows the unfinished operation) */
   operation(id: number, sn: string): void;
+  /** clients joined or left a device of the project (the client list is stale); sn null: the blacklist changed */
+  clients(projectId: number, sn: string | null, joined: number, left: number): void;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -114,6 +116,9 @@ export function createLiveEvents(db: Knex, bus: Pick<Bus, 'publishEvent'>, logge
     },
     change(row) {
       void bus.publishEvent(Number(row.project_id), { type: 'config', change: toConfigChange(row) }).catch((err: unknown) => logger.warn({ err }, 'gateway: live events not published'));
+    },
+    clients(projectId, sn, joined, left) {
+      void bus.publishEvent(projectId, { type: 'clients', sn, joined, left }).catch((err: unknown) => logger.warn({ err }, 'gateway: live events not published'));
     },
     operation(id, sn) {
       operationIds.add(id);

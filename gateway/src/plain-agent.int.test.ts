@@ -48,7 +48,7 @@ describe.each(testBackends())('a plain TR-181 agent on %s + aedes', (backend) =>
       protocolVersion: 4,
       controllerId: CONTROLLER,
       timeScale: 0.01,
-      timings: { offlineAfterMs: OFFLINE_AFTER_MS, sweepEveryMs: 250, operationLifetimeMs: { reboot: 1_500, locate: 1_500, reset: 1_500 } },
+      timings: { offlineAfterMs: OFFLINE_AFTER_MS, sweepEveryMs: 250, operationLifetimeMs: { reboot: 1_500, locate: 1_500, reset: 1_500, neighbourScan: 1_500, clientOffline: 1_500, 'poe-reboot': 1_500, led: 1_500, 'format-disk': 1_500, upgrade: 1_500, 'remote-web': 1_500 } },
     });
     await runtime.start();
   });

@@ -87,8 +87,8 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
     expect(online.name).toBe(spec.name);
     expect(online.supports_name).toBe(1);
     expect(online.last_seen_at).not.toBeNull();
-    await waitFor('subscriptions on the agent', () => a.subscriptions.length === 3);
-    expect(a.subscriptions.map((s) => s.id).sort()).toEqual(['airloom-boot', 'airloom-status', 'airloom-vc']);
+    await waitFor('subscriptions on the agent', () => a.subscriptions.length === 6);
+    expect(a.subscriptions.map((s) => s.id).sort()).toEqual(['airloom-boot', 'airloom-event', 'airloom-maint', 'airloom-scan', 'airloom-status', 'airloom-vc']);
     await waitFor('status telemetry', async () => (await deviceRow(db, spec.sn)).reported_json !== null);
     // the first connection writes the activation record, located from the public IP the device reports
     const activation = await waitFor('activation record', () => db('activations').where({ sn: spec.sn }).first());

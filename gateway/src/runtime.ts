@@ -5,7 +5,9 @@ import type { Knex } from 'knex';
 import { createBus, type Bus } from './bus/bus.js';
 import { DEFAULT_CONTROLLER_ID, newGatewayId, type MqttProtocolVersion } from './config.js';
 import type { RuntimeContext } from './context.js';
-import { createLiveEvents } from './live-events.js';
+import { createLiveEvents, type LiveEvents } from './live-events.js';
+import { createRunLogWriter } from './run-log-writer.js';
+import { pruneRunLog } from './store/run-log.js';
 import type { RuntimeLogger } from './logger.js';
 import { createOutbox } from './outbox.js';
 import { createReconciler } from './config/engine.js';
@@ -13,9 +15,12 @@ import { createLiveReads } from './config/live-read.js';
 import { createSessions, type Sessions } from './sessions.js';
 import { createTelemetryWriter } from './telemetry.js';
 import { rollupAndPrune } from './store/stats.js';
+import type { ClientsChanged } from './store/clients.js';
 
 /** how often the stats job rolls up and prunes: well inside the 15-minute bucket */
 const STATS_JOB_EVERY_MS = 5 * 60_000;
+/** how often the run log loses what is past its project's retention (days; an hour is close enough) */
+const RUN_LOG_PRUNE_EVERY_MS = 60 * 60_000;
 import { gatewayTimings, type GatewayTimings } from './timings.js';
 import { createUspController } from './usp-controller.js';
 
@@ -36,6 +41,8 @@ export interface GatewayRuntimeOptions {
   bus?: Bus;
   /** override single timings (tests) */
   timings?: Partial<GatewayTimings>;
+  /** clients joined or left devices (once per telemetry flush): the run log's wireless join/leave events */
+  clientsChanged?: ClientsChanged;
 }
 
 export interface GatewayRuntime {
@@ -87,7 +94,16 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
           clientId: `airloom-gw-bus-${gatewayId}`,
           logger,
         }));
-      const events = createLiveEvents(db, bus, logger);
+      const live = createLiveEvents(db, bus, logger);
+      const runLog = createRunLogWriter({ db, bus, logger, now });
+      // every status transition the browsers see is also a run-log candidate (online, offline, restarting)
+      const events: LiveEvents = {
+        ...live,
+        snapshot(row) {
+          live.snapshot(row);
+          runLog.transition(row);
+        },
+      };
       let sessions: Sessions | null = null;
       const telemetry = createTelemetryWriter({
         db,
@@ -97,6 +113,11 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
         flushEveryMs: timings.flushEveryMs,
         now,
         onFlushed: (seen) => sessions?.reviveHeard(seen) ?? Promise.resolve(),
+        // Wi-Fi clients joining and leaving are run-log events of their AP (wireless)
+        clientsChanged: async (changes) => {
+          runLog.clientsChanged(changes);
+          await options.clientsChanged?.(changes);
+        },
       });
       const controller = createUspController({
         mqttUrl: options.mqttUrl,
@@ -115,7 +136,7 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
           outbox.nudge();
         },
       });
-      const ctx: RuntimeContext = { db, logger, controller, events, telemetry, timings, gatewayId, now, live: new Map() };
+      const ctx: RuntimeContext = { db, logger, controller, events, telemetry, runLog, timings, gatewayId, now, live: new Map() };
       const reconciler = createReconciler(ctx);
       const outbox = createOutbox(ctx);
       sessions = createSessions(ctx, { reconciler, outbox });
@@ -142,6 +163,8 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
       every(timings.sweepEveryMs, () => s.sweep(), 'offline sweep');
       // time series: complete buckets rolled up, what is past retention deleted (docs/data.md)
       every(STATS_JOB_EVERY_MS, () => rollupAndPrune(db, now()).then(() => undefined), 'stats rollup');
+      // run log: what is past each project's retention deleted (docs/data.md "Run log and alarms")
+      every(RUN_LOG_PRUNE_EVERY_MS, () => pruneRunLog(db, now()).then(() => undefined), 'run log retention');
       outbox.nudge();
       stopParts = async () => {
         stopNudges();
@@ -149,6 +172,7 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
         await Promise.allSettled([s.close(), reconciler.idle(), outbox.idle()]);
         await telemetry.stop();
         await events.close();
+        await runLog.close();
       };
       logger.info({ gatewayId, controllerId, mqttUrl: options.mqttUrl, protocolVersion: options.protocolVersion }, 'gateway: started');
     },

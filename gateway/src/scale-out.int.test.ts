@@ -52,7 +52,7 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('two gateway instances
     await Promise.all(agents.map((a) => a.start()));
     await waitFor('all set up', async () => {
       const ready = await db('devices').where({ status: DeviceStatus.ONLINE, supports_name: 1 }).count({ n: '*' });
-      return Number(ready[0]?.n) === agents.length && agents.every((a) => a.subscriptions.length === 3);
+      return Number(ready[0]?.n) === agents.length && agents.every((a) => a.subscriptions.length === 6);
     });
   });
 

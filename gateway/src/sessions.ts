@@ -1,4 +1,4 @@
-// Device sessions and status (spec §3 statuses, docs/decisions/gateway.md): who is connected, the three
+// Device sessions and status (spec §3 statuses, docs/decisions/gateway.md): who is connected, the
 // subscriptions ensured on each agent once per connection, DeviceInfo learnt, Notify handled and
 // answered, offline on a disconnect record or last will, or after 3 missed status periods.
 import { DeviceStatus, OFFLINE_STATUSES } from '@airloom/contracts';
@@ -7,9 +7,9 @@ import { createLimiter, createSerialQueue, type KnownDevice, type RuntimeContext
 import { RESTART_KINDS, bootedAt, finishRebootOnBoot, type Outbox } from './outbox.js';
 import { NAME_PARAM, type Reconciler } from './config/engine.js';
 import { transition, type StatusReason } from './status.js';
-import { deviceInfoColumns, statusEventColumns, statusEventSample } from './telemetry.js';
+import { deviceInfoColumns, statusEventClients, statusEventColumns, statusEventMacTable, statusEventSample } from './telemetry.js';
 import { createDropLog, type AgentRecord } from './usp-controller.js';
-import { nextRevision } from './store/revision.js';
+import { nextRevision, touchDevice } from './store/revision.js';
 import { recordActivation } from './store/activations.js';
 import { locateIp } from './geoip.js';
 
@@ -18,8 +18,18 @@ export const SUBSCRIPTIONS = {
   boot: { id: 'airloom-boot', notifType: 'Event', reference: 'Device.Boot!' },
   name: { id: 'airloom-vc', notifType: 'ValueChange', reference: NAME_PARAM },
   status: { id: 'airloom-status', notifType: 'Event', reference: 'Device.X_AIRLOOM_Status!' },
+  /** what the device reports in its own words (docs/devices.md): the run log, an alarm when it needs attention */
+  event: { id: 'airloom-event', notifType: 'Event', reference: 'Device.X_AIRLOOM_Event!' },
   /** a plain TR-181 agent's heartbeat: the gateway then Gets what the status event would carry */
   periodic: { id: 'airloom-status', notifType: 'Event', reference: 'Device.LocalAgent.Periodic!' },
+  /** the results of an AP's neighbour scan (contracts' DEVICE_OPERATIONS.neighbourScan) */
+  scan: { id: 'airloom-scan', notifType: 'OperationComplete', reference: 'Device.WiFi.NeighboringWiFiDiagnostic()' },
+  /** the end of a PoE port reboot, an NVR disk format or a firmware download (contracts' DEVICE_OPERATIONS) */
+  maintenance: {
+    id: 'airloom-maint',
+    notifType: 'OperationComplete',
+    reference: 'Device.X_AIRLOOM_PoE.Port.*.Reboot(),Device.X_AIRLOOM_Storage.Disk.*.Format(),Device.DeviceInfo.FirmwareImage.*.Download()',
+  },
 } as const;
 
 const POLLED_TELEMETRY = ['Device.DeviceInfo.UpTime', 'Device.DeviceInfo.SoftwareVersion', 'Device.IP.Interface.1.IPv4Address.1.IPAddress'];
@@ -48,6 +58,24 @@ export interface Sessions {
   close(): Promise<void>;
 }
 
+/** a device's own sentence is kept to this many characters in the run log */
+const DEVICE_EVENT_TEXT_MAX = 200;
+/** the same event code of a device is logged at most once in this long (a flooding agent is not the log's problem) */
+const DEVICE_EVENT_REPEAT_MS = 60_000;
+
+/**
+ * A `Device.X_AIRLOOM_Event!` as a run-log event: `device.event` (info), `device.warning` or
+ * `device.critical` (alarms), with its `Text` (or its `Code` when it sent none). Null when it says nothing.
+ */
+export function deviceEventLog(params: UspMap): { event: 'device.event' | 'device.warning' | 'device.critical'; text: string; code: string } | null {
+  const code = (params.Code ?? '').trim().slice(0, 64);
+  const text = ((params.Text ?? '').trim() || code).slice(0, DEVICE_EVENT_TEXT_MAX);
+  if (!text) return null;
+  const severity = (params.Severity ?? '').trim().toLowerCase();
+  const event = severity === 'critical' ? 'device.critical' : severity === 'warning' ? 'device.warning' : 'device.event';
+  return { event, text, code };
+}
+
 function underPath(flat: Map<string, string>, prefix: string): UspMap {
   const out: UspMap = {};
   for (const [path, value] of flat) if (path.startsWith(prefix)) out[path.slice(prefix.length)] = value;
@@ -67,6 +95,20 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   const refused = new Set<string>();
   const dropped = createDropLog(logger);
   let closed = false;
+  /** when each device last reported each event code: a device that repeats itself is logged once a minute */
+  const lastEvents = new Map<string, number>();
+
+  function heardEvent(sn: string, code: string): boolean {
+    const key = `${sn}\u0000${code}`;
+    const now = ctx.now();
+    const last = lastEvents.get(key);
+    if (last !== undefined && now - last < DEVICE_EVENT_REPEAT_MS) return false;
+    // a bounded memory: the oldest entries go first
+    if (lastEvents.size >= 10_000) lastEvents.delete(lastEvents.keys().next().value!);
+    lastEvents.delete(key);
+    lastEvents.set(key, now);
+    return true;
+  }
 
   async function lookup(ep: string): Promise<KnownDevice | null> {
     const hit = known.get(ep);
@@ -167,7 +209,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
    * refuses a second Add of an ID with 7025, unique key conflict).
    */
   async function ensureSubscriptions(ep: string, vendor: boolean): Promise<void> {
-    const wanted = vendor ? [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.name, SUBSCRIPTIONS.status] : [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.periodic];
+    const wanted = vendor ? [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.name, SUBSCRIPTIONS.status, SUBSCRIPTIONS.event, SUBSCRIPTIONS.scan, SUBSCRIPTIONS.maintenance] : [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.periodic];
     const present = new Map<string, { path: string; params: Map<string, string> }>();
     try {
       const flat = flattenGetResp(await controller.request(ep, buildGet([SUBSCRIPTION_TABLE])));
@@ -245,7 +287,17 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
     sessions.delete(device.ep);
     ctx.live.delete(device.sn);
     // a device restarting for our reboot drops on purpose (it may do so before we mark it rebooting)
-    const rebooting = await db('operations').where({ sn: device.sn }).whereIn('kind', RESTART_KINDS).whereIn('state', ['sent', 'running']).first('id');
+    const rebooting = (await db('operations').where({ sn: device.sn }).whereIn('kind', RESTART_KINDS).whereIn('state', ['sent', 'running']).first('id', 'kind', 'step')) as
+      | { id: number; kind: string; step: string | null }
+      | undefined;
+    // an upgrade installed: the device now restarts into the new image (spec §4 "restarting")
+    if (rebooting?.kind === 'upgrade' && rebooting.step === 'upgrading') {
+      const n = await db('operations').where({ id: rebooting.id, state: 'running', step: 'upgrading' }).update({ step: 'restarting', updated_at: ctx.now(), revision: nextRevision(db) });
+      if (n === 1) {
+        await touchDevice(db, device.sn);
+        events.operation(Number(rebooting.id), device.sn);
+      }
+    }
     if (rebooting) return;
     await setStatus(device.sn, CONNECTED_STATUSES, DeviceStatus.OFFLINE, why);
   }
@@ -257,16 +309,20 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
       await trx('devices')
         .where({ sn: device.sn })
         .update({ last_boot_at: now, last_boot_command_key: key === '' ? null : key.slice(0, 64), gateway_id: ctx.gatewayId, last_seen_at: now, revision: nextRevision(trx) });
-      const operationId = await finishRebootOnBoot(trx, device.sn, key, now);
+      const finished = await finishRebootOnBoot(trx, device.sn, key, now);
       // a Boot! from before our reboot (e.g. the first one, held until the subscription existed)
       // does not end it: only the Boot! with its key, or one when no reboot of ours runs
-      const stillRebooting = operationId === null && (await trx('operations').where({ sn: device.sn, state: 'running' }).whereIn('kind', RESTART_KINDS).first('id'));
-      const from = stillRebooting ? OFFLINE_STATUSES : [...OFFLINE_STATUSES, DeviceStatus.REBOOTING];
-      const changed = await transition(trx, { sn: device.sn, from, to: DeviceStatus.ONLINE, reason: 'boot', now });
-      return { operationId, changed };
+      const stillRebooting = finished === null && (await trx('operations').where({ sn: device.sn, state: 'running' }).whereIn('kind', RESTART_KINDS).first('id'));
+      const from = stillRebooting ? OFFLINE_STATUSES : [...OFFLINE_STATUSES, DeviceStatus.REBOOTING, DeviceStatus.UPGRADING];
+      // spec §3: back from an upgrade it is "upgrading success" (2) for a while, then online (the outbox settles it)
+      const upgraded = finished?.kind === 'upgrade';
+      const changed = await transition(trx, { sn: device.sn, from, to: upgraded ? DeviceStatus.UPGRADE_SUCCESS : DeviceStatus.ONLINE, reason: upgraded ? 'upgraded' : 'boot', now });
+      return { finished, changed };
     });
+    // the restart or upgrade ended on its Boot!: the run log says it was done (before "online"), as for any other operation
+    if (result.finished) ctx.runLog?.operationFinished(device.sn, result.finished.kind, 'done', null);
     if (result.changed) events.snapshot(result.changed);
-    if (result.operationId !== null) events.operation(result.operationId, device.sn);
+    if (result.finished) events.operation(result.finished.id, device.sn);
     events.device(device.sn);
     // the software may have changed: learn DeviceInfo again
     const session = sessions.get(device.ep);
@@ -278,10 +334,17 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   async function onNotify(device: KnownDevice, msg: NotifyMsg, replyTo: string): Promise<void> {
     const n = msg.notification;
     if (n.kind === 'event' && n.eventName === 'Boot!') await onBoot(device, n.params);
-    else if (n.kind === 'event' && n.eventName === 'X_AIRLOOM_Status!') telemetry.report(device.sn, statusEventColumns(n.params), statusEventSample(n.params));
+    else if (n.kind === 'event' && n.eventName === 'X_AIRLOOM_Status!') {
+      telemetry.report(device.sn, statusEventColumns(n.params), statusEventSample(n.params), statusEventClients(n.params), statusEventMacTable(n.params));
+      ctx.runLog?.observeStatus(device.sn, n.params);
+    } else if (n.kind === 'event' && n.eventName === 'X_AIRLOOM_Event!') {
+      const logged = deviceEventLog(n.params);
+      if (logged && heardEvent(device.sn, logged.code || logged.text)) ctx.runLog?.record(device.sn, logged.event, { text: logged.text, code: logged.code });
+    }
     else if (n.kind === 'event' && n.eventName === 'Periodic!') {
       pollTelemetry(device).catch((err: unknown) => logger.debug({ err, sn: device.sn }, 'gateway: telemetry poll failed'));
     } else if (n.kind === 'valueChange' && n.paramPath === NAME_PARAM) await deps.reconciler.nameReported(device, n.paramValue, ctx.now());
+    else if (n.kind === 'operComplete') await deps.outbox.operationComplete(device.sn, { commandKey: n.commandKey, ok: n.ok, ...(n.ok ? { outputArgs: n.outputArgs } : { errCode: n.errCode }) });
     else logger.debug({ sn: device.sn, notification: n.kind }, 'gateway: notification ignored');
     // answered after it is handled: if handling failed the agent sends it again. Not awaited: with
     // the broker away the answer waits in mqtt.js, and the device's next messages must not. The
@@ -330,6 +393,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
         const status = Number(row.status);
         // a rebooting device is silent on purpose; the outbox gives its reboot up in time
         if (status === DeviceStatus.REBOOTING && (row.last_seen_at ?? 0) > now - timings.operationLifetimeMs.reboot) continue;
+        if (status === DeviceStatus.UPGRADING && (row.last_seen_at ?? 0) > now - timings.operationLifetimeMs.upgrade) continue;
         const changed = await transition(db, { sn: row.sn, from: [status], to: DeviceStatus.OFFLINE, reason: 'heartbeat-missed', now, seenBefore: cutoff });
         if (!changed) continue;
         events.snapshot(changed);

@@ -21,7 +21,10 @@ export type StatusReason =
   | 'reboot'
   | 'reboot-timeout'
   | 'config-pending'
-  | 'config-applied';
+  | 'config-applied'
+  | 'upgrade'
+  | 'upgrade-failed'
+  | 'upgraded';
 
 export interface Transition {
   sn: string;
@@ -33,6 +36,14 @@ export interface Transition {
   set?: Record<string, unknown>;
   /** only if the device was last heard before this time (the sweeper's guard against fresh traffic) */
   seenBefore?: number;
+}
+
+/** what each row returned by transition() came from: the run log tells offline from online by it */
+const TRANSITIONS = new WeakMap<DeviceRow, { from: number; reason: StatusReason }>();
+
+/** The status a row returned by transition() left, and why; undefined for any other row. */
+export function transitionOf(row: DeviceRow): { from: number; reason: StatusReason } | undefined {
+  return TRANSITIONS.get(row);
 }
 
 /**
@@ -61,7 +72,9 @@ export async function transition(db: Knex | Knex.Transaction, t: Transition): Pr
       reason: t.reason,
       at: t.now,
     });
-    return (await trx<DeviceRow>('devices').where({ sn: t.sn }).first()) as DeviceRow;
+    const row = (await trx<DeviceRow>('devices').where({ sn: t.sn }).first()) as DeviceRow;
+    TRANSITIONS.set(row, { from: Number(current.status), reason: t.reason });
+    return row;
   };
   return db.isTransaction ? run(db as Knex.Transaction) : db.transaction(run);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseReported } from './store/mapping.js';
-import { statusEventColumns } from './telemetry.js';
+import { instances, statusEventColumns, statusEventMacTable } from './telemetry.js';
 
 const reported = (params: Record<string, string>) => parseReported(statusEventColumns(params).reported_json ?? null);
 
@@ -93,5 +93,67 @@ describe('status telemetry from TR-181 parameters into the device rows', () => {
     const r = reported({ ...AP, 'Device.WiFi.Radio.1.Channel': 'six', 'Device.WiFi.AccessPoint.1.AssociatedDevice.4.SignalStrength': 'strong' });
     expect(r.radios.map((x) => x.band)).toEqual(['5GHz']);
     expect(r.wifiClients.map((c) => c.mac)).toEqual(['AA:BB:CC:00:00:07']);
+  });
+});
+
+describe("a switch's MAC table in a status event", () => {
+  const entry = (i: number, mac: string, port: string, vlan?: string, type?: string): Record<string, string> => {
+    const p = `Device.Ethernet.X_AIRLOOM_MacTable.${i}.`;
+    return { [`${p}MACAddress`]: mac, [`${p}Port`]: port, ...(vlan !== undefined ? { [`${p}VLANID`]: vlan } : {}), ...(type ? { [`${p}Type`]: type } : {}) };
+  };
+  it('is absent (keep the stored one) when the event carries no count, and empty when it carries an empty table', () => {
+    expect(statusEventMacTable({ ...entry(1, '02:41:4c:00:00:01', 'Device.Ethernet.Interface.2') })).toBeNull();
+    expect(statusEventMacTable({ 'Device.Ethernet.X_AIRLOOM_MacTableNumberOfEntries': '0' })).toEqual([]);
+  });
+  it('reads each entry: 0-based port from a path or a number, MAC upper case, VLAN, static; leaves out what cannot be read', () => {
+    const tree = {
+      'Device.Ethernet.X_AIRLOOM_MacTableNumberOfEntries': '6',
+      ...entry(1, '02:41:4c:00:00:01', 'Device.Ethernet.Interface.2', '10'),
+      ...entry(2, '02-41-4C-00-00-02', '7.', undefined, 'static'),
+      ...entry(3, 'not a mac', 'Device.Ethernet.Interface.3'),
+      ...entry(4, '02:41:4C:00:00:04', 'Device.WiFi.Radio.1'),
+      // the same MAC in the same VLAN twice: the first port is kept
+      ...entry(5, '02:41:4C:00:00:01', 'Device.Ethernet.Interface.9', '10'),
+      ...entry(6, '02:41:4C:00:00:01', 'Device.Ethernet.Interface.4', '20', 'dynamic'),
+    };
+    expect(statusEventMacTable(tree)).toEqual([
+      { port: 1, mac: '02:41:4C:00:00:01', vlan: 10, static: false },
+      { port: 6, mac: '02:41:4C:00:00:02', vlan: 0, static: true },
+      { port: 3, mac: '02:41:4C:00:00:01', vlan: 20, static: false },
+    ]);
+  });
+});
+
+describe('the rows of a TR-181 table in a reported tree', () => {
+  const tree = {
+    'Device.WiFi.Radio.2.Channel': '36',
+    'Device.WiFi.Radio.10.Channel': '149',
+    'Device.WiFi.Radio.1.Channel': '6',
+    'Device.WiFi.Radio.1.OperatingFrequencyBand': '2.4GHz',
+    'Device.WiFi.AccessPoint.1.SSIDReference': 'Device.WiFi.SSID.1.',
+    'Device.WiFi.AccessPoint.1.AssociatedDevice.2.MACAddress': 'AA:BB:CC:00:00:02',
+    'Device.WiFi.AccessPoint.1.AssociatedDevice.1.MACAddress': 'AA:BB:CC:00:00:01',
+    'Device.WiFi.RadioNumberOfEntries': '3',
+    'Device.WiFi.Radio.x.Channel': '1',
+    'Device.WiFi.Radio.3.': '',
+    'Device.DeviceInfo.UpTime': '10',
+  };
+
+  it('gives each row its parameters by row number in ascending order, nested tables inside their row', () => {
+    const radios = instances(tree, 'Device.WiFi.Radio.');
+    expect([...radios.keys()]).toEqual([1, 2, 10]);
+    expect(radios.get(1)).toEqual({ Channel: '6', OperatingFrequencyBand: '2.4GHz' });
+    const ap = instances(tree, 'Device.WiFi.AccessPoint.').get(1)!;
+    expect(ap.SSIDReference).toBe('Device.WiFi.SSID.1.');
+    expect([...instances(ap, 'AssociatedDevice.')].map(([i, c]) => [i, c.MACAddress])).toEqual([
+      [1, 'AA:BB:CC:00:00:01'],
+      [2, 'AA:BB:CC:00:00:02'],
+    ]);
+  });
+
+  it('finds nothing for a table the tree lacks, and the same rows when asked again', () => {
+    expect(instances(tree, 'Device.Ethernet.Interface.').size).toBe(0);
+    expect(instances({}, 'Device.WiFi.Radio.').size).toBe(0);
+    expect(instances(tree, 'Device.WiFi.Radio.')).toEqual(instances({ ...tree }, 'Device.WiFi.Radio.'));
   });
 });

@@ -7,7 +7,8 @@ import type { LiveEvents } from './live-events.js';
 import type { RuntimeLogger } from './logger.js';
 import { toReportedJson, type ReportedState } from './store/mapping.js';
 import { nextRevision } from './store/revision.js';
-import { insertStatRows, type StatRow, type StatSample } from './store/stats.js';
+import { IFACE_SAMPLE_MS, insertIfaceRows, insertStatRows, type IfaceRow, type IfaceSample, type StatRow, type StatSample } from './store/stats.js';
+import { pruneClients, syncClients, type ClientChange, type ReportedClient } from './store/clients.js';
 
 export interface ReportedColumns {
   ip?: string;
@@ -39,18 +40,54 @@ function signedInt(value: string | undefined): number | undefined {
 }
 
 /** `prefix{i}.rest` parameters grouped by instance number, in instance order. */
-function instances(tree: UspMap, prefix: string): Map<number, UspMap> {
-  const out = new Map<number, UspMap>();
-  for (const [path, value] of Object.entries(tree)) {
-    if (!path.startsWith(prefix)) continue;
-    const m = /^(\d+)\.(.+)$/.exec(path.slice(prefix.length));
-    if (!m) continue;
-    const i = Number(m[1]);
-    const params = out.get(i) ?? {};
-    params[m[2] as string] = value;
-    out.set(i, params);
+/**
+ * The rows of every table of a tree, found in one pass and kept with the tree: `Device.WiFi.Radio.1.Channel`
+ * is row 1 of `Device.WiFi.Radio.`, `Device.WiFi.AccessPoint.2.AssociatedDevice.3.MACAddress` row 2 of
+ * `Device.WiFi.AccessPoint.` (its own `AssociatedDevice.` rows are indexed when asked for). A status
+ * report is read ~30 times (each table, each access point's clients): scanning the whole tree each time
+ * was most of the gateway's cost of a report.
+ */
+const tables = new WeakMap<UspMap, Map<string, Map<number, UspMap>>>();
+
+function tablesOf(tree: UspMap): Map<string, Map<number, UspMap>> {
+  let index = tables.get(tree);
+  if (index) return index;
+  index = new Map();
+  for (const path in tree) {
+    // the first segment that is a number: what comes before it is the table, after it the parameter
+    let start = 0;
+    while (start < path.length) {
+      const dot = path.indexOf('.', start);
+      if (dot === -1) break;
+      let i = 0;
+      let at = start;
+      for (; at < dot; at++) {
+        const digit = path.charCodeAt(at) - 48;
+        if (digit < 0 || digit > 9) break;
+        i = i * 10 + digit;
+      }
+      if (at === dot && dot > start) {
+        if (start > 0 && dot + 1 < path.length) {
+          const table = path.slice(0, start);
+          let rows = index.get(table);
+          if (!rows) index.set(table, (rows = new Map()));
+          let row = rows.get(i);
+          if (!row) rows.set(i, (row = {}));
+          row[path.slice(dot + 1)] = tree[path] as string;
+        }
+        break;
+      }
+      start = dot + 1;
+    }
   }
-  return new Map([...out].sort(([a], [b]) => a - b));
+  for (const [table, rows] of index) if (![...rows.keys()].every((k, n, all) => n === 0 || all[n - 1]! < k)) index.set(table, new Map([...rows].sort(([a], [b]) => a - b)));
+  tables.set(tree, index);
+  return index;
+}
+
+/** The rows of one table (`prefix` ends with a dot and names no row), by row number, ascending. Read-only: shared by every reader of the tree. */
+export function instances(tree: UspMap, prefix: string): Map<number, UspMap> {
+  return tablesOf(tree).get(prefix) ?? new Map<number, UspMap>();
 }
 
 /** The objects of a status event (TR-181 tree) as the detail's parts; each part is checked again when read (store parseReported). */
@@ -145,7 +182,48 @@ export function statusEventSample(params: UspMap): StatSample {
     uptime: num(params[TR181.upTime]),
     bytesSent: num(params[TR181.bytesSent]),
     bytesReceived: num(params[TR181.bytesReceived]),
+    ifaces: interfaceSamples(params),
   };
+}
+
+/**
+ * Each radio's and each port's figures (docs/data.md): a radio is named by its band (a second radio of
+ * the same band gets `-2`), a port by its number; its clients are the associated devices of the access
+ * points whose SSID rides on it. A port that is down is left out (no traffic to draw).
+ */
+export function interfaceSamples(tree: UspMap): IfaceSample[] {
+  const out: IfaceSample[] = [];
+  const radios = instances(tree, TR181.radio);
+  const ssids = instances(tree, TR181.ssid);
+  const perRadio = new Map<number, number>();
+  for (const [, ap] of instances(tree, TR181.accessPoint)) {
+    const ssid = ssids.get(Number(/SSID\.(\d+)\.?$/.exec(ap.SSIDReference ?? '')?.[1]));
+    const radio = Number(/Radio\.(\d+)\.?$/.exec(ssid?.LowerLayers ?? '')?.[1]);
+    if (!Number.isInteger(radio)) continue;
+    const clients = [...instances(ap as UspMap, 'AssociatedDevice.').values()].filter((c) => c.MACAddress).length;
+    perRadio.set(radio, (perRadio.get(radio) ?? 0) + clients);
+  }
+  const bands = new Map<string, number>();
+  for (const [i, r] of radios) {
+    const band = text(r.OperatingFrequencyBand ?? '', 10) || `radio${i}`;
+    const seen = (bands.get(band) ?? 0) + 1;
+    bands.set(band, seen);
+    const noise = Number(r['Stats.Noise']);
+    const util = num(r.ChannelUtilization);
+    out.push({
+      iface: seen > 1 ? `${band}-${seen}` : band,
+      bytesSent: num(r['Stats.BytesSent']),
+      bytesReceived: num(r['Stats.BytesReceived']),
+      clients: perRadio.get(i) ?? 0,
+      noise: r['Stats.Noise'] !== undefined && Number.isFinite(noise) ? noise : null,
+      util: util === null ? null : Math.min(util, 100),
+    });
+  }
+  for (const [i, p] of instances(tree, TR181.ethernet)) {
+    if (p.Status !== 'Up' || (p['Stats.BytesSent'] === undefined && p['Stats.BytesReceived'] === undefined)) continue;
+    out.push({ iface: `port${i}`, bytesSent: num(p['Stats.BytesSent']), bytesReceived: num(p['Stats.BytesReceived']), clients: null, noise: null, util: null });
+  }
+  return out;
 }
 
 /** One LLDP neighbour a device sees: on which of its ports, whose chassis (MAC) and which port of it, at what speed. */
@@ -173,6 +251,98 @@ export function neighboursFromTree(tree: UspMap): Neighbour[] {
   return out;
 }
 
+/** One entry of a switch's MAC table: which MAC it learnt on which of its ports (0-based), in which VLAN. */
+export interface MacEntry {
+  port: number;
+  /** upper case with colons */
+  mac: string;
+  /** 0 when the device names none */
+  vlan: number;
+  static: boolean;
+}
+
+/** A switch keeps at most this many MAC table entries here; a larger table is cut (docs/topology.md). */
+export const MAC_TABLE_MAX = 4096;
+
+/**
+ * A switch's MAC table in a status event (vendor Device.Ethernet.X_AIRLOOM_MacTable.{i}., docs/topology.md):
+ * null when the event does not carry it (the device sends it on change only, or has none: what is
+ * stored stays), else its entries, maybe none. `Port` names the Ethernet interface (a path like
+ * LLDP's `Interface`, or its bare number); an entry whose port or MAC cannot be read is left out,
+ * a MAC seen twice in one VLAN keeps its first port.
+ */
+export function statusEventMacTable(tree: UspMap): MacEntry[] | null {
+  if (tree[TR181.macTableEntries] === undefined) return null;
+  const out: MacEntry[] = [];
+  const seen = new Set<string>();
+  for (const [, e] of instances(tree, TR181.macTable)) {
+    if (out.length >= MAC_TABLE_MAX) break;
+    const mac = macOf(e.MACAddress);
+    const port = Number(/^(?:Device\.Ethernet\.Interface\.)?(\d+)\.?$/.exec((e.Port ?? '').trim())?.[1]);
+    if (!mac || !Number.isInteger(port) || port < 1 || port > 4096) continue;
+    const vlan = int(e.VLANID);
+    const entry = { port: port - 1, mac, vlan: vlan !== undefined && vlan <= 4094 ? vlan : 0, static: e.Type === 'static' };
+    const key = `${entry.vlan}|${mac}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(entry);
+  }
+  return out;
+}
+
+const MAC = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/;
+const macOf = (value: string | undefined): string | null => {
+  const hex = (value ?? '').replace(/[:-]/g, '').toUpperCase();
+  const mac = hex.match(/../g)?.join(':') ?? '';
+  return MAC.test(mac) ? mac : null;
+};
+
+/**
+ * The clients of a status event (docs/data.md "Online clients"): each AccessPoint's AssociatedDevice
+ * rows are the wireless ones (their SSID and band from the AP's SSID and radio), named by the Hosts
+ * table entry with the same MAC; a Hosts entry on an Ethernet interface is a cabled one.
+ */
+export function statusEventClients(tree: UspMap): ReportedClient[] {
+  const hosts = new Map<string, UspMap>();
+  for (const [, h] of instances(tree, TR181.host)) {
+    const mac = macOf(h.PhysAddress);
+    if (mac) hosts.set(mac, h);
+  }
+  const radios = instances(tree, TR181.radio);
+  const ssids = instances(tree, TR181.ssid);
+  const out = new Map<string, ReportedClient>();
+  for (const [apInstance, ap] of instances(tree, TR181.accessPoint)) {
+    const ssid = ssids.get(Number(/SSID\.(\d+)\.?$/.exec(ap.SSIDReference ?? '')?.[1]));
+    const band = radios.get(Number(/Radio\.(\d+)\.?$/.exec(ssid?.LowerLayers ?? '')?.[1]))?.OperatingFrequencyBand ?? null;
+    for (const [, c] of instances(ap as UspMap, 'AssociatedDevice.')) {
+      const mac = macOf(c.MACAddress);
+      if (!mac || out.has(mac)) continue;
+      const host = hosts.get(mac);
+      out.set(mac, {
+        mac,
+        connection: 'wireless',
+        apInstance,
+        name: text(host?.HostName ?? '', 64),
+        ip: text(host?.IPAddress ?? '', 45),
+        ssid: ssid?.SSID !== undefined ? text(ssid.SSID, 32) : null,
+        band: band === null ? null : text(band, 8),
+        signal: signedInt(c.SignalStrength) ?? null,
+        // TR-181 AssociatedDevice.{i}.Stats.: BytesSent is what the AP sent to the client (its download)
+        txBytes: num(c['Stats.BytesSent']),
+        rxBytes: num(c['Stats.BytesReceived']),
+        // kbit/s of the last data frames down to / up from the client
+        txRate: int(c.LastDataDownlinkRate) ?? null,
+        rxRate: int(c.LastDataUplinkRate) ?? null,
+      });
+    }
+  }
+  for (const [mac, h] of hosts) {
+    if (out.has(mac) || !/^Device\.Ethernet\./.test(h.Layer1Interface ?? '')) continue;
+    out.set(mac, { mac, connection: 'wired', apInstance: null, name: text(h.HostName ?? '', 64), ip: text(h.IPAddress ?? '', 45), ssid: null, band: null, signal: null, txBytes: null, rxBytes: null, txRate: null, rxRate: null });
+  }
+  return [...out.values()];
+}
+
 /** DeviceInfo values (a Get of `Device.DeviceInfo.`) as device columns. */
 export function deviceInfoColumns(info: UspMap): ReportedColumns {
   const columns: ReportedColumns = {};
@@ -188,8 +358,11 @@ export function deviceInfoColumns(info: UspMap): ReportedColumns {
 export interface TelemetryWriter {
   /** any traffic: last_seen_at, and this instance as the one that hears the device */
   touch(sn: string): void;
-  /** `sample`: a status report's figures, stored as a raw point of the time series */
-  report(sn: string, columns: ReportedColumns, sample?: StatSample): void;
+  /**
+   * `sample`: a status report's figures, stored as a raw point of the time series; `clients`: the
+   * clients it lists; `macTable`: a switch's MAC table, replacing the stored one (null: not in this report)
+   */
+  report(sn: string, columns: ReportedColumns, sample?: StatSample, clients?: ReportedClient[], macTable?: MacEntry[] | null): void;
   flush(): Promise<void>;
   start(): void;
   stop(): Promise<void>;
@@ -199,12 +372,25 @@ interface Pending {
   seenAt: number;
   columns: ReportedColumns;
   sample?: { at: number; sample: StatSample };
+  clients?: { at: number; list: ReportedClient[] };
+  macTable?: MacEntry[];
 }
 
 /** bytes/s between two readings of a counter; null across a reboot (the counter started over) */
 function rate(now: number | null, before: number | null, seconds: number): number | null {
   if (now === null || before === null || now < before || seconds <= 0) return null;
   return Math.round(((now - before) / seconds) * 100) / 100;
+}
+
+/** rows per INSERT: well under SQLite's 32,766 bound parameters and MySQL's packet size */
+const MAC_ROWS_PER_INSERT = 500;
+
+async function replaceMacTables(trx: Knex.Transaction, batch: Map<string, Pending>): Promise<void> {
+  const sns = [...batch].filter(([, p]) => p.macTable).map(([sn]) => sn);
+  if (sns.length === 0) return;
+  for (let i = 0; i < sns.length; i += MAC_ROWS_PER_INSERT) await trx('device_mac_entries').whereIn('sn', sns.slice(i, i + MAC_ROWS_PER_INSERT)).delete();
+  const rows = sns.flatMap((sn) => batch.get(sn)!.macTable!.map((e) => ({ sn, mac: e.mac, vlan: e.vlan, port: e.port, static: e.static })));
+  for (let i = 0; i < rows.length; i += MAC_ROWS_PER_INSERT) await trx('device_mac_entries').insert(rows.slice(i, i + MAC_ROWS_PER_INSERT));
 }
 
 export function createTelemetryWriter(options: {
@@ -216,6 +402,8 @@ export function createTelemetryWriter(options: {
   now: () => number;
   /** after each write: when each device was last heard (sessions revive devices marked offline meanwhile) */
   onFlushed?(seen: Map<string, number>): Promise<void>;
+  /** after each write: the clients that joined or left a device (store/clients.ts ClientsChanged) */
+  clientsChanged?(changes: readonly ClientChange[]): Promise<void> | void;
 }): TelemetryWriter {
   const { db, events, logger } = options;
   let pending = new Map<string, Pending>();
@@ -223,8 +411,11 @@ export function createTelemetryWriter(options: {
   const listed = new Map<string, Partial<ReportedColumns>>();
   /** each device's previous byte counters, to turn the next ones into rates */
   const counters = new Map<string, { at: number; sent: number | null; received: number | null }>();
+  /** each device's last radio and port sample (written at most every IFACE_SAMPLE_MS) */
+  const ifaceSamples = new Map<string, { at: number; ifaces: Map<string, IfaceSample> }>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
+  let prunedAt = 0;
 
   function entry(sn: string): Pending {
     let p = pending.get(sn);
@@ -252,18 +443,41 @@ export function createTelemetryWriter(options: {
     if (batch.size === 0) return;
     const changed: string[] = [];
     const points: StatRow[] = [];
+    const ifacePoints: IfaceRow[] = [];
     for (const [sn, p] of batch) {
       if (!p.sample) continue;
       const { at, sample } = p.sample;
       const before = counters.get(sn);
       const seconds = before ? (at - before.at) / 1000 : 0;
       counters.set(sn, { at, sent: sample.bytesSent, received: sample.bytesReceived });
+      const lastSample = ifaceSamples.get(sn);
+      if (sample.ifaces?.length && (!lastSample || at - lastSample.at >= IFACE_SAMPLE_MS)) {
+        // a sample every 5 minutes: the counters make its rates that span's average (docs/data.md)
+        const span = lastSample ? (at - lastSample.at) / 1000 : 0;
+        for (const x of sample.ifaces) {
+          const was = lastSample?.ifaces.get(x.iface);
+          ifacePoints.push({
+            sn, res: 0, iface: x.iface, t: at, clients: x.clients, noise: x.noise, util: x.util,
+            tx_rate: was ? rate(x.bytesSent, was.bytesSent, span) : null,
+            rx_rate: was ? rate(x.bytesReceived, was.bytesReceived, span) : null,
+          });
+        }
+        ifaceSamples.set(sn, { at, ifaces: new Map(sample.ifaces.map((x) => [x.iface, x])) });
+      }
       points.push({
         sn, res: 0, t: at, cpu: sample.cpu, memory: sample.memory, clients: sample.clients, uptime: sample.uptime,
         tx_rate: before ? rate(sample.bytesSent, before.sent, seconds) : null,
         rx_rate: before ? rate(sample.bytesReceived, before.received, seconds) : null,
       });
     }
+    const clientReports = new Map<string, ReportedClient[]>();
+    const reportedAt = new Map<string, number>();
+    for (const [sn, p] of batch) {
+      if (!p.clients) continue;
+      clientReports.set(sn, p.clients.list);
+      reportedAt.set(sn, p.clients.at);
+    }
+    let clientChanges: ClientChange[] = [];
     try {
       await db.transaction(async (trx) => {
         for (const [sn, p] of batch) {
@@ -273,12 +487,30 @@ export function createTelemetryWriter(options: {
         }
         // the time series rides in the same transaction: a few multi-row inserts per flush
         await insertStatRows(trx, points);
+        await insertIfaceRows(trx, ifacePoints);
+        // switches' MAC tables: each one that came replaces the stored one, in a few multi-row inserts
+        await replaceMacTables(trx, batch);
+        // and the clients: a few multi-row upserts (docs/data.md "Online clients")
+        clientChanges = await syncClients(trx, clientReports, options.now(), reportedAt);
       });
       for (const [sn, p] of batch) if (changedListed(sn, p.columns)) changed.push(sn);
     } catch (err) {
       logger.error({ err, devices: batch.size }, 'gateway: telemetry write failed');
     }
     for (const sn of changed) events.device(sn);
+    for (const c of clientChanges) events.clients(c.projectId, c.sn, c.joined.length, c.left.length);
+    if (clientChanges.length && options.clientsChanged) {
+      try {
+        await options.clientsChanged(clientChanges);
+      } catch (err) {
+        logger.error({ err }, 'gateway: clients hook failed');
+      }
+    }
+    // clients gone for longer than the list keeps them, every ten minutes
+    if (options.now() - prunedAt > 600_000) {
+      prunedAt = options.now();
+      await pruneClients(db, prunedAt).catch((err: unknown) => logger.warn({ err }, 'gateway: pruning clients failed'));
+    }
     if (options.onFlushed) {
       try {
         await options.onFlushed(new Map([...batch].map(([sn, p]) => [sn, p.seenAt])));
@@ -299,11 +531,13 @@ export function createTelemetryWriter(options: {
     touch(sn) {
       entry(sn).seenAt = options.now();
     },
-    report(sn, columns, sample) {
+    report(sn, columns, sample, clients, macTable) {
       const p = entry(sn);
       p.seenAt = options.now();
       Object.assign(p.columns, columns);
       if (sample) p.sample = { at: p.seenAt, sample };
+      if (clients) p.clients = { at: p.seenAt, list: clients };
+      if (macTable) p.macTable = macTable;
     },
     flush,
     start() {

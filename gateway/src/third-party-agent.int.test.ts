@@ -63,7 +63,7 @@ describe.each(cases)('a third-party-behaviour agent on %s, %s', (backend, setup)
       shareGroup: `3p-${randomBytes(3).toString('hex')}`,
       // real timings (offline after 90 s of silence), so a quick offline can only come from the broker
       timeScale: 1,
-      timings: { requestTimeoutMs: 2_000, resendAfterMs: 1_000, claimLeaseMs: 5_000, operationLifetimeMs: { reboot: 8_000, locate: 8_000, reset: 8_000 } },
+      timings: { requestTimeoutMs: 2_000, resendAfterMs: 1_000, claimLeaseMs: 5_000, operationLifetimeMs: { reboot: 8_000, locate: 8_000, reset: 8_000, neighbourScan: 8_000, clientOffline: 8_000, 'poe-reboot': 8_000, led: 8_000, 'format-disk': 8_000, upgrade: 8_000, 'remote-web': 8_000 } },
     });
     await runtime.start();
   }, 60_000);

@@ -89,13 +89,14 @@ export function summary(over: Partial<ActivationSummary> = {}): ActivationSummar
     byType: [{ type: 'ap', count: 40 }, { type: 'switch', count: 15 }],
     byBrand: [{ brand: 'Airloom', count: 45 }, { brand: 'NetHaven', count: 10 }],
     trend: [{ day: daysAgo(1), type: 'ap', count: 30 }, { day: today, type: 'ap', count: 10 }, { day: today, type: 'switch', count: 15 }],
+    trendBrand: [{ day: daysAgo(2), brand: 'NetHaven', count: 10 }, { day: daysAgo(1), brand: 'Airloom', count: 30 }, { day: today, brand: 'Airloom', count: 15 }],
     countries: [{ country: 'DE', count: 30 }, { country: 'FR', count: 20 }, { country: '', count: 5 }],
     top: [{ country: 'DE', state: '', count: 30 }, { country: 'FR', state: '', count: 20 }, { country: '', state: '', count: 5 }],
     ...over,
   };
 }
 
-export const EMPTY_SUMMARY = summary({ counters: { total: 0, today: 0, last7d: 0, last30d: 0 }, byType: [], byBrand: [], trend: [], countries: [], top: [] });
+export const EMPTY_SUMMARY = summary({ counters: { total: 0, today: 0, last7d: 0, last30d: 0 }, byType: [], byBrand: [], trend: [], trendBrand: [], countries: [], top: [] });
 
 export function activation(over: Partial<ActivationItem> = {}): ActivationItem {
   const now = new Date().toISOString();

@@ -6,6 +6,7 @@ export const dashboardEn = {
   fullScreen: 'Full screen',
   loadFailed: 'The activations could not be loaded: {{message}}',
   retrying: 'Trying again every few seconds.',
+  geoCredit: 'IP locations: this product includes GeoLite2 data created by MaxMind, available from',
   live: {
     connecting: 'Connecting…',
     live: 'Live',
@@ -52,7 +53,7 @@ export const dashboardEn = {
   },
   trend: {
     byType: 'Activations per day by type',
-    byBrand: 'Activations by brand',
+    byBrand: 'Activations per day by brand',
     empty: 'No activations in this range yet',
   },
   place: {
@@ -74,6 +75,9 @@ export const dashboardEn = {
     export: 'Export .xlsx',
     empty: 'No activated device matches these filters',
     count: '{{total}} devices',
+    missed_one: '1 activation since this page was read may change it',
+    missed_other: '{{count}} activations since this page was read may change it',
+    readAgain: 'Read the list again',
     page: 'Page {{page}} of {{pages}}',
     previous: 'Previous 50',
     next: 'Next 50',
@@ -97,5 +101,6 @@ export const dashboardEn = {
     keyHint: 'Create one under Account, API keys; it starts with alk_.',
     submit: 'Show the data screen',
     refused: 'This key was refused. Check it and try again.',
+    readWrite: 'This key can change settings, so the wall display does not keep it. Create a read-only key under Account, API keys and sign in with that one.',
   },
 };

@@ -1,5 +1,11 @@
 // English texts of the devices remote (i18n namespace `devices`; spec §1: English only). Status,
 // type and mode names come from contracts (`enums.*`), rule sentences from contracts' `rules.*`.
+import { maintenanceEn } from './features/maintenance/texts';
+import { devicePasswordEn, managementModeEn, rebootScheduleEn } from './features/maintenance/reboot-schedule-texts';
+import { remoteWebEn } from './features/maintenance/remote-web-texts';
+import { bulkEn } from './features/bulk/texts';
+import { maintenanceWindowEn } from './features/maintenance-window/texts';
+import { copyConfigEn } from './features/maintenance/copy-config-texts';
 export const devicesEn = {
   state: {
     applied: 'Applied',
@@ -247,7 +253,7 @@ export const devicesEn = {
     gateway: 'the gateway',
     sizeKb: '{{size}} KB',
     column: { fileName: 'File name', device: 'Associated device', model: 'Model', mac: 'MAC', type: 'Type', size: 'Size', createdAt: 'Backup time', remark: 'Remarks', sync: 'Sync state' },
-    origin: { upload: 'Uploaded from a file', 'before-restore': 'Taken before a restore', 'before-reset': 'Taken before a factory reset', scheduled: 'Scheduled', manual: '' },
+    origin: { upload: 'Uploaded from a file', 'before-restore': 'Taken before a restore', 'before-reset': 'Taken before a factory reset', 'before-upgrade': 'Taken before a firmware upgrade', scheduled: 'Scheduled', manual: '' },
     makeGeneral: 'Back up now',
     makeRestorePoint: 'New restore point',
     makeTitle: { general: 'Back up the whole configuration', 'restore-point': 'New restore point' },
@@ -297,8 +303,13 @@ export const devicesEn = {
     fieldsOf: 'Changes of {{section}}',
     restoreTo: 'Restore to',
     restoreToHint: 'A replacement of the same model ({{model}}) can take this restore point.',
-    rmaNotice: 'The settings of {{from}} go to {{to}}, its replacement.',
-    restoreWarning: 'The devices apply the restored settings as a new version; a restore point of each device is taken first, so this can be undone.',
+    rmaNotice: 'The settings of {{from}} go to {{to}}, its replacement. The comparison shows {{to}} now → the backup.',
+    chooseReplacement: '{{sn}} is no longer in this project: choose the device of the same model to restore its settings to.',
+    chooseDevice: 'Choose a device',
+    restoreWhich: 'Devices to restore',
+    skipped_one: '{{count}} backed-up section is left out: its device is no longer in this project ({{list}}).',
+    skipped_other: '{{count}} backed-up sections are left out: their devices are no longer in this project ({{list}}).',
+    restoreWarning: 'The devices apply the restored settings as a new version; a restore point of each device is taken first, so this can be undone. It replaces that device\'s previous restore point.',
     confirmRestore: 'Restore',
     restoreFailed: 'Not restored, nothing was changed: {{message}}',
     nothingWritten: 'Nothing to restore: the configuration is as in the backup already.',
@@ -309,9 +320,43 @@ export const devicesEn = {
     progressItem: '{{section}} of {{device}}, version {{version}}',
     restorePointsTaken_one: 'A restore point of the device was taken first.',
     restorePointsTaken_other: 'A restore point of each of the {{count}} devices was taken first.',
+    schedule: {
+      title: 'Scheduled backups',
+      off: 'Scheduled backups are off: the configuration is backed up only when someone does it.',
+      daily: 'Every day at {{time}} {{zone}}, keeping the newest {{keep}}',
+      weekly: 'Every {{weekday}} at {{time}} {{zone}}, keeping the newest {{keep}}',
+      nextRun: 'Next run: {{at}}',
+      lastRun: 'Last run: {{at}}',
+      lastResult: {
+        taken: 'a backup was taken.',
+        'skipped-full': 'skipped — the project holds {{max}} general backups and none of them is a scheduled one. Delete some backups to make room.',
+        failed: 'it failed; the next run tries again.',
+      },
+      keepHint: 'Older scheduled backups are deleted after each run; backups people make are never deleted by the schedule (at most {{max}} general backups in all).',
+      change: 'Change schedule',
+      dialogTitle: 'Schedule backups',
+      mode: 'Back up',
+      modes: { off: 'Off', daily: 'Every day', weekly: 'Every week' },
+      weekday: 'Day',
+      hour: 'At ({{zone}}, the project\'s time zone)',
+      keep: 'Scheduled backups to keep',
+      save: 'Save',
+      saved: 'Schedule saved.',
+      badge: 'Scheduled',
+    },
+    weekdays: { 0: 'Sunday', 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday' },
     section: {
       name: 'Name', wan: 'WAN', vlan: 'VLANs', dhcp: 'DHCP', routes: 'Static routes', portmap: 'Port mapping',
       'mgmt-ip': 'Management IP', 'switch-ports': 'Ports', 'switch-vlan': 'Switch VLANs', 'switch-dhcp': 'Switch DHCP', poe: 'PoE',
+      'wifi-acl': 'Blacklist',
     },
   },
+  maintenance: maintenanceEn,
+  rebootSchedule: rebootScheduleEn,
+  devicePassword: devicePasswordEn,
+  managementMode: managementModeEn,
+  remoteWeb: remoteWebEn,
+  bulk: bulkEn,
+  maintenanceWindow: maintenanceWindowEn,
+  copyConfig: copyConfigEn,
 };

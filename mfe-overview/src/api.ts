@@ -38,6 +38,7 @@ export function createOverviewApi(api: ApiClient) {
     removeShare: (id: number, shareId: number) => api.call(API.shares.remove, { params: { id, shareId } }),
     inviteToShare: (id: number, body: InvitationCreateRequest) => api.call(API.invitations.create, { params: { id }, body }),
     pendingTransfer: async (id: number, signal?: AbortSignal) => (await api.call(API.transfers.pending, { params: { id }, signal })).transfer,
+    transferHistory: async (id: number, signal?: AbortSignal) => (await api.call(API.transfers.history, { params: { id }, signal })).items,
     offerTransfer: (id: number, account: string) => api.call(API.transfers.offer, { params: { id }, body: { account } }),
     withdrawTransfer: (id: number) => api.call(API.transfers.cancel, { params: { id } }),
     updateProfile: (body: ProfileUpdateRequest) => api.call(API.account.profile, { body }),

@@ -8,3 +8,5 @@ export {
 export { planPower, MIN_TX_POWER_DBM, MAX_TX_POWER_DBM, type PowerPlanAp, type PowerPlanInput } from './power';
 export { coverage, suggestNextAp, type CoverageShare, type NextApInput, type NextApSuggestion } from './coverage';
 export { neighbourRssi, type PlacedAp } from './neighbours';
+export { fitToMeasurements, type FitError, type FitInput, type FitResult, type FitWall } from './fit';
+export { estimateCoverage, estimatedPowerDbm, CLIENT_HEIGHT_M, type CoverageEstimate, type CoverageEstimateInput } from './estimate';

@@ -15,6 +15,12 @@ export type { LiveState, ProjectEventsHandlers } from './live/project-events';
 export { useProjectEvents } from './live/use-project-events';
 export type { ProjectEventHandlers } from './live/use-project-events';
 export { SidePanel } from './components/SidePanel';
+
+// Navigation (the shell's and every remote's, over the History API)
+export { getLocation, isActivePath, matchPath, navigate, refreshLocation, subscribe, routeInHash } from './router/history';
+export type { NavigateOptions, ShellLocation } from './router/history';
+export { Link, NavLink, Navigate, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from './router/router';
+export type { LinkProps, RouteProps } from './router/router';
 export type { SidePanelProps } from './components/SidePanel';
 
 // Design system (theme, providers, components)
@@ -43,6 +49,8 @@ export { Page, PageHeader, Card, Stack, Row, Grid } from './components/layout';
 export { popoverSurface } from './components/popover';
 export type { PageHeaderProps, CardProps } from './components/layout';
 export { EmptyState, Stat, Badge, Spinner, VisuallyHidden } from './components/display';
+export { TwoFactorRecoveryCodes, TwoFactorSetupForm } from './components/TwoFactorSetup';
+export type { TwoFactorSetupFormProps } from './components/TwoFactorSetup';
 export type { EmptyStateProps, StatProps, BadgeTone, SpinnerProps } from './components/display';
 
 // Table (tanstack table v9 + virtual)

@@ -58,3 +58,5 @@ export { renderRemotePage } from './testing/render';
 export type { RenderRemoteOptions } from './testing/render';
 export { ScriptedEventSource, createScriptedEventSource } from './testing/event-source';
 export { deviceItem, operationItem } from './testing/records';
+export { demoProject, ok, ownProject, readOnlyProject, refused, renderAt } from './testing/route-page';
+export type { PageOptions } from './testing/route-page';

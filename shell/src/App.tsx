@@ -1,12 +1,12 @@
 // The shell's routes (spec §2 entry-level routes): /static/lrf (loaded on demand), the project
-// transfer and invitation pages and the two entry routes still to come, and the main application for everything else. The loading overlay sits above all.
+// transfer and invitation pages, the handover of a device to local management, and the main application for everything else. The loading overlay sits above all.
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppProviders, Spinner } from '@airloom/shared-ui';
 import { LoadingOverlay } from './overlay/LoadingOverlay';
 import { loadMainApp } from './session/load-main-app';
-import { NotYetPage, type NotYetKind } from './pages/NotYetPage';
-import { useLocation } from './routing/router';
+import { TransferToLocalPage } from './pages/TransferToLocalPage';
+import { useLocation } from '@airloom/shared-ui';
 import { documentTitle } from './routing/document-title';
 import { useShell } from './state/shell-store';
 
@@ -19,10 +19,6 @@ const SignInResultPage = lazy(() => import('./pages/SignInResultPage').then((m) 
 const TransferPage = lazy(() => import('./pages/TransferPage').then((m) => ({ default: m.TransferPage })));
 const InvitationPage = lazy(() => import('./pages/InvitationPage').then((m) => ({ default: m.InvitationPage })));
 
-const NOT_YET: Record<string, NotYetKind> = {
-  '/static/transferToLocalDev': 'transferToLocalDev',
-};
-
 export function ShellRoutes() {
   const { pathname } = useLocation();
   if (pathname === '/static/lrf' || pathname.startsWith('/static/lrf/')) {
@@ -32,8 +28,7 @@ export function ShellRoutes() {
   if (path === '/static/wechatTransfer') return <Suspense fallback={<Spinner />}><SignInResultPage /></Suspense>;
   if (path === '/static/transfer') return <Suspense fallback={<Spinner />}><TransferPage /></Suspense>;
   if (path === '/static/invitation') return <Suspense fallback={<Spinner />}><InvitationPage /></Suspense>;
-  const notYet = NOT_YET[path];
-  if (notYet) return <NotYetPage kind={notYet} />;
+  if (path === '/static/transferToLocalDev') return <TransferToLocalPage />;
   return <Suspense fallback={null}><MainApp /></Suspense>;
 }
 

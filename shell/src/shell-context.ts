@@ -5,7 +5,7 @@ import { createApiClient, type ProjectRef } from '@airloom/shared-ui';
 import { createClientStorage } from './storage/client-storage';
 import { LOGIN_PATH } from './storage/logout';
 import { shellStore } from './state/shell-store';
-import { navigate } from './routing/history';
+import { navigate } from '@airloom/shared-ui';
 import { fetchWithEarly } from './early-requests';
 
 export { navigate };
@@ -25,7 +25,12 @@ function onUnauthorized(): void {
   navigate(loginUrlFor(`${pathname}${search}${hash}`), { replace: true });
 }
 
-export const api = createApiClient({ onUnauthorized, fetchImpl: fetchWithEarly });
+/** A company turned on its two-factor requirement during this session: the setup step, instead of the pages. */
+function onTwoFactorSetupRequired(): void {
+  shellStore.setState((s) => (s.session && !s.session.twoFactorSetupRequired ? { session: { ...s.session, twoFactorSetupRequired: true } } : {}));
+}
+
+export const api = createApiClient({ onUnauthorized, onTwoFactorSetupRequired, fetchImpl: fetchWithEarly });
 /** For the login pages: a 401 there is a wrong password, not a lost session. */
 export const publicApi = createApiClient();
 

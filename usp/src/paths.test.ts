@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { USP_ERR } from './errors.js';
-import { isPartialPath, isValidPath, matchesPath, splitParamPath, splitPath } from './paths.js';
+import { isPartialPath, isValidPath, matchesPath, pathMatcher, splitParamPath, splitPath } from './paths.js';
+import { STATUS_EVENT_PATHS } from './vocabulary.js';
 
 describe('splitPath', () => {
   it('splits parameters, partial paths, commands and events', () => {
@@ -70,5 +71,20 @@ describe('USP error codes', () => {
       INVALID_PATH: 7026,
       RECORD_NOT_PARSED: 7100,
     });
+  });
+});
+
+describe('pathMatcher', () => {
+  it('answers as matchesPath does for every pair, the status event\'s list included', () => {
+    const requested = [...STATUS_EVENT_PATHS, 'Device.WiFi.', 'Device.LocalAgent.Subscription.*.ID', 'Device.IP.Interface.1.IPv4Address.1.IPAddress', 'Device.X_Y-Z.'];
+    const fulls = [
+      'Device.WiFi.Radio.1.Channel', 'Device.WiFi.Radio.12.Stats.Noise', 'Device.WiFi.Radio.1.Stats', 'Device.WiFi.Radio.Channel', 'Device.WiFi.',
+      'Device.WiFi.AccessPoint.5.AssociatedDevice.17.MACAddress', 'Device.WiFi.AccessPoint.5.AssociatedDevice.17.Stats.BytesSent', 'Device.WiFi.AccessPoint.5.Alias',
+      'Device.IP.Interface.1.IPv4Address.1.IPAddress', 'Device.IP.Interface.2.IPv4Address.1.IPAddress', 'Device.X_AIRLOOM_MeshBackhaul.SSID', 'Device.X_AIRLOOM_MeshBackhaul.',
+      'Device.X_AIRLOOM_MeshBackhaulX.Hops', 'Device.LocalAgent.Subscription.3.ID', 'Device.LocalAgent.Subscription.3.IDs', 'Device.X_Y-Z', 'Device.X_Y-Z.A.1.B', 'Device.DeviceInfo.UpTime',
+    ];
+    const covers = pathMatcher(requested);
+    for (const full of fulls) expect([full, covers(full)]).toEqual([full, requested.some((r) => matchesPath(r, full))]);
+    for (const r of requested) expect(pathMatcher([r])(r.replace(/\*/g, '4'))).toBe(matchesPath(r, r.replace(/\*/g, '4')));
   });
 });

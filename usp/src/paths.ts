@@ -37,6 +37,23 @@ export function matchesPath(requested: string, full: string): boolean {
   return want.every((w, i) => w === '*' || w === have[i]);
 }
 
+/**
+ * One matcher for many requested paths, with matchesPath's meaning: `covers(full)` is true when any of
+ * them covers `full`. Compiled once into a regular expression, so an agent testing every parameter of
+ * its tree against a long list (the status event's) does not split both paths for each pair.
+ */
+export function pathMatcher(requested: readonly string[]): (full: string) => boolean {
+  const escape = (seg: string) => seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const alternatives = requested.map((r) => {
+    const body = splitPath(r).map((seg) => (seg === '*' ? '[^.]+' : escape(seg))).join('\\.');
+    // a partial path covers itself and everything below; a parameter path only itself
+    return isPartialPath(r) ? `${body}(?:\\..*)?` : `${body}`;
+  });
+  const re = new RegExp(`^(?:${alternatives.join('|')})$`);
+  // a partial path asked about (rare) takes the long way
+  return (full) => (isPartialPath(full) ? requested.some((r) => matchesPath(r, full)) : re.test(full));
+}
+
 /** `Device.DeviceInfo.X_AIRLOOM_Name` → { objPath: 'Device.DeviceInfo.', param: 'X_AIRLOOM_Name' } (Set/Add shape). */
 export function splitParamPath(path: string): { objPath: string; param: string } {
   const dot = path.lastIndexOf('.');

@@ -38,6 +38,22 @@ describe.each(backends())('migrations and seeds on %s', (backend) => {
     expect(Math.abs(Number(row.created_at) - Date.now())).toBeLessThan(10 * 60_000);
   });
 
+  it('gives the shares made before the share period was kept the span from their share time to their end', async () => {
+    const HOUR = 3_600_000;
+    const guest = await env.db('accounts').where({ account: 'front-desk@demo-hotel.example' }).first('id');
+    const other = await env.db('accounts').where({ account: 'family@demo-home.example' }).first('id');
+    // back to before the column, with a timed share (36 h) and a permanent one of that time
+    await env.db.migrate.down({ migrationSource, name: '20261126230000_add-share-period' });
+    expect(await env.db.schema.hasColumn('project_members', 'period_hours')).toBe(false);
+    const sharedAt = Date.now() - 2 * HOUR;
+    await env.db('project_members').where({ project_id: DEMO_PROJECT_IDS.MESH, account_id: guest.id }).delete();
+    await env.db('project_members').insert({ project_id: DEMO_PROJECT_IDS.MESH, account_id: guest.id, share_right: 'r', shared_at: sharedAt, expires_at: sharedAt + 36 * HOUR, shared_by_account_id: null });
+    await migrate(env.db);
+    const period = async (accountId: number) => (await env.db('project_members').where({ project_id: DEMO_PROJECT_IDS.MESH, account_id: accountId }).first('period_hours')).period_hours;
+    expect(Number(await period(guest.id))).toBe(36);
+    expect(await period(other.id)).toBeNull();
+  });
+
   it('rolls every migration back and forward again', async () => {
     await env.db.migrate.rollback({ migrationSource }, true);
     expect(await env.db.schema.hasTable('projects')).toBe(false);

@@ -20,6 +20,15 @@ import * as floors from './migrations/20261125200000_create-floors.js';
 import * as accountCompany from './migrations/20261125200000_add-account-company.js';
 import * as accountAvatars from './migrations/20261125200100_create-account-avatars.js';
 import * as subAccounts from './migrations/20261125200200_create-sub-accounts.js';
+import * as companyTwoFactorPolicy from './migrations/20261126010000_create-company-two-factor-policy.js';
+import * as topologyTerminals from './migrations/20261126010100_create-topology-terminals.js';
+import * as notificationSettings from './migrations/20261126220000_create-notification-settings.js';
+import * as notificationDeliveries from './migrations/20261126220100_create-notification-deliveries.js';
+import * as notificationAttempts from './migrations/20261126220200_create-notification-attempts.js';
+import * as notificationCursor from './migrations/20261126220300_create-notification-cursor.js';
+import * as sharePeriod from './migrations/20261126230000_add-share-period.js';
+import * as remoteWebSessions from './migrations/20261127130000_create-remote-web-sessions.js';
+import * as solutions from './migrations/20261127200000_create-solutions.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -48,6 +57,15 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261125200000_add-account-company', migration: accountCompany },
   { name: '20261125200100_create-account-avatars', migration: accountAvatars },
   { name: '20261125200200_create-sub-accounts', migration: subAccounts },
+  { name: '20261126010000_create-company-two-factor-policy', migration: companyTwoFactorPolicy },
+  { name: '20261126010100_create-topology-terminals', migration: topologyTerminals },
+  { name: '20261126220000_create-notification-settings', migration: notificationSettings },
+  { name: '20261126220100_create-notification-deliveries', migration: notificationDeliveries },
+  { name: '20261126220200_create-notification-attempts', migration: notificationAttempts },
+  { name: '20261126220300_create-notification-cursor', migration: notificationCursor },
+  { name: '20261126230000_add-share-period', migration: sharePeriod },
+  { name: '20261127130000_create-remote-web-sessions', migration: remoteWebSessions },
+  { name: '20261127200000_create-solutions', migration: solutions },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

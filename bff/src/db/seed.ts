@@ -3,6 +3,7 @@
 import { DEMO_PROJECT_IDS, DEFAULT_ZONE, NetMode } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import { withProjectsChange } from './change-counters.js';
+import { seedDemoSolutions } from './seed-solutions.js';
 
 export const DEMO_ACCOUNT = 'live-demo@airloom.invalid';
 
@@ -19,9 +20,10 @@ const HOUR_MS = 3_600_000;
  * expired shares, read-only and read-write.
  */
 const DEMO_GUESTS = [
+  // shared 30 days ago: for a year, and for 29 days (ended yesterday)
   { account: 'front-desk@demo-hotel.example', nick: 'Front desk', project: DEMO_PROJECT_IDS.WLAN, share_right: 'r', hours: null },
   { account: 'it-support@demo-hotel.example', nick: 'IT support', project: DEMO_PROJECT_IDS.WLAN, share_right: 'rw', hours: 24 * 365 },
-  { account: 'installer@netcraft.example', nick: 'Netcraft installer', project: DEMO_PROJECT_IDS.WLAN, share_right: 'rw', hours: -24 },
+  { account: 'installer@netcraft.example', nick: 'Netcraft installer', project: DEMO_PROJECT_IDS.WLAN, share_right: 'rw', hours: 24 * 29 },
   { account: 'family@demo-home.example', nick: 'Family', project: DEMO_PROJECT_IDS.MESH, share_right: 'r', hours: null },
 ] as const;
 
@@ -43,10 +45,14 @@ export async function seedDemo(db: Knex, now: number = Date.now()): Promise<void
         .onConflict('account')
         .ignore();
       const guest = (await trx('accounts').where({ account: g.account }).first('id')) as { id: number };
+      const sharedAt = now - 30 * 24 * HOUR_MS;
       await trx('project_members')
-        .insert({ project_id: g.project, account_id: guest.id, share_right: g.share_right, shared_at: now - 30 * 24 * HOUR_MS, expires_at: g.hours === null ? null : now + g.hours * HOUR_MS, shared_by_account_id: null })
+        .insert({ project_id: g.project, account_id: guest.id, share_right: g.share_right, shared_at: sharedAt, expires_at: g.hours === null ? null : sharedAt + g.hours * HOUR_MS, period_hours: g.hours, shared_by_account_id: null })
         .onConflict(['project_id', 'account_id'])
         .ignore();
     }
   });
+  // the solution designer's saved solutions of the live demo
+  const demo = (await db('accounts').where({ account: DEMO_ACCOUNT }).first('id')) as { id: number };
+  await seedDemoSolutions(db, Number(demo.id), now);
 }

@@ -32,11 +32,19 @@ export function httpStatusFor(code: number): number {
     case ErrorCode.READ_ONLY_PROJECT_ALT:
     case ErrorCode.DEMO_PROJECT:
     case ErrorCode.PROJECT_COUNT_LIMIT:
+    case ErrorCode.TWO_FACTOR_SETUP_REQUIRED:
       return 403;
     case ErrorCode.DATA_NOT_FOUND:
     case ErrorCode.ACCOUNT_NOT_FOUND:
     case ErrorCode.PROJECT_INVALID:
+    case ErrorCode.REMOTE_LINK_INVALID:
       return 404;
+    // a remote web link that ran out (idle or its time limit): gone for good
+    case ErrorCode.REMOTE_IDLE_CLOSED:
+    case ErrorCode.REMOTE_SESSION_EXPIRED:
+      return 410;
+    case ErrorCode.REMOTE_DEVICE_NO_ANSWER:
+      return 504;
     case ErrorCode.ACCOUNT_EXISTS:
     case ErrorCode.DATA_EXISTS:
       return 409;

@@ -62,6 +62,7 @@ describe('routes and declarations', () => {
     expect(() =>
       mountEndpoints({ api: express.Router(), root: express.Router() }, handlers, {
         guards: { session: noop, account: noop, manufacturer: noop },
+        twoFactorSetup: { open: noop, closed: noop },
         access: { authorise: async () => { throw new Error('unused'); } },
       }),
     ).toThrow(/declared but has no handler/);

@@ -37,6 +37,11 @@ export type Handlers = { [D in keyof ApiDomains]: { [N in keyof ApiDomains[D]]: 
 export interface MountDeps {
   /** caller checks by the declaration's `auth` */
   guards: { session: RequestHandler; account: RequestHandler; manufacturer: RequestHandler };
+  /**
+   * After a session's caller check: a company may require two-factor sign-in its engineer has not set
+   * up yet; `open` for the endpoints declared `duringTwoFactorSetup`, `closed` (77) for the others.
+   */
+  twoFactorSetup: { open: RequestHandler; closed: RequestHandler };
   access: ProjectAccess;
 }
 
@@ -85,7 +90,10 @@ export function mountEndpoints(targets: { api: Router; root: Router }, handlers:
       const handler = (handlers as unknown as Record<string, Record<string, Handler<AnyEndpoint> | undefined>>)[domain]?.[name];
       if (!handler) throw new Error(`endpoint ${domain}.${name} is declared but has no handler`);
       const chain: RequestHandler[] = [];
+      // a computation declared to change nothing is open to a read-only API key (api-keys.routes.ts)
+      if (declared.changesNothing) chain.push((_req, res, next) => { res.locals.changesNothing = true; next(); });
       if (declared.auth !== 'none') chain.push(deps.guards[declared.auth]);
+      if (declared.auth === 'session' || declared.auth === 'account') chain.push(declared.duringTwoFactorSetup ? deps.twoFactorSetup.open : deps.twoFactorSetup.closed);
       // parsed after the caller is known: a manufacturer's batch is large
       if (declared.body) chain.push(parser(declared.bodyLimit ?? DEFAULT_BODY_LIMIT));
       chain.push(route(declared, handler, deps.access));

@@ -42,7 +42,8 @@ export function requestLogger(logger: Logger): RequestHandler {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = { req: { method: req.method, path: req.originalUrl.split('?')[0] }, res: { statusCode: res.statusCode }, ms: Math.round(ms * 10) / 10 };
+      // a remote web link is a credential: its token is never written down
+      const line = { req: { method: req.method, path: req.originalUrl.split('?')[0]!.replace(/^\/remote\/[^/]+/, '/remote/…') }, res: { statusCode: res.statusCode }, ms: Math.round(ms * 10) / 10 };
       if (res.statusCode >= 500) logger.error(line, 'request');
       else logger.info(line, 'request');
     });

@@ -1,7 +1,7 @@
 // The one project-access step (ARCHITECTURE §4): every project-scoped endpoint loads the project as
 // the caller sees it and asks contracts' can() for the endpoint's declared action before its service
 // runs. An unknown id answers like a stranger's project (412), so existence is never revealed.
-import { can, ErrorCode, isDemoProject, type Action, type Principal, type ProjectContext } from '@airloom/contracts';
+import { can, ErrorCode, isDemoProject, isViewAction, type Action, type Principal, type ProjectContext } from '@airloom/contracts';
 import type { ProjectRow, ProjectsRepository } from '../modules/projects/projects.repository.js';
 import { AppError } from './app-error.js';
 
@@ -26,12 +26,19 @@ export function projectContext(row: ProjectRow, accountId: number, now: number):
   return { id, relation, shareExpired: row.share_expires_at !== null && row.share_expires_at <= now, demo };
 }
 
-export function createProjectAccess(deps: { projects: Pick<ProjectsRepository, 'findForAccount'>; clock: () => number }) {
+export function createProjectAccess(deps: {
+  projects: Pick<ProjectsRepository, 'findForAccount'>;
+  clock: () => number;
+  /** spec §4: whether an RF optimisation is running in the project (it blocks configuration changes: 27) */
+  rfOptimising?: (projectId: number) => Promise<boolean>;
+}) {
   return {
     async authorise(principal: Principal, projectId: number, action: Action): Promise<AuthorisedProject> {
       const row = await deps.projects.findForAccount(projectId, principal.accountId);
       if (!row) throw new AppError(ErrorCode.DATA_NOT_FOUND);
       const ctx = projectContext(row, principal.accountId, deps.clock());
+      // asked only for writes: a page that reads pays no extra query
+      if (deps.rfOptimising && !isViewAction(action)) ctx.rfOptimising = await deps.rfOptimising(projectId);
       const decision = can(principal, action, ctx);
       if (!decision.ok) throw new AppError(decision.code);
       return { principal, row, ctx };

@@ -40,7 +40,7 @@ export function securityHeaders(remoteOrigins: readonly string[]): RequestHandle
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The server's own origin as the browser sees it (honours X-Forwarded-* when trust proxy is on). */
-function ownOrigin(req: Request): string {
+export function requestOrigin(req: Request): string {
   return `${req.protocol}://${req.host ?? ''}`; // req.host follows X-Forwarded-Host only behind a trusted proxy
 }
 
@@ -63,7 +63,7 @@ export function csrfGuard(allowedOrigins: readonly string[]): RequestHandler {
     const origin = req.get('origin');
     if (origin !== undefined) {
       const o = origin.toLowerCase();
-      if (o !== ownOrigin(req).toLowerCase() && !allowed.has(o)) return next(new AppError(ErrorCode.SIGNATURE));
+      if (o !== requestOrigin(req).toLowerCase() && !allowed.has(o)) return next(new AppError(ErrorCode.SIGNATURE));
     }
     next();
   };

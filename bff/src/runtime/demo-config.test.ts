@@ -46,13 +46,24 @@ describe.each(backends())('demo configuration on %s', (backend) => {
     // a demo is looked at, not changed
     expect((await demo.put(`${base}/gateway/vlan`, vlan.body)).body.code).toBe(917);
     // and its backups: a general one and the core switch's restore point, listed but not restored by the demo
-    const backups = (await demo.get(`${base}/backups`)).body.data.items;
+    const all = (await demo.get(`${base}/backups`)).body.data.items;
+    const backups = all.filter((b: { origin: string }) => b.origin !== 'scheduled');
     expect(backups.map((b: { type: string }) => b.type).sort()).toEqual(['general', 'restore-point']);
+    // a daily schedule with the scheduled backups of the last nights, which the demo reads but does not change
+    const schedule = (await demo.get(`${base}/backups/schedule`)).body.data;
+    expect(schedule).toMatchObject({ mode: 'daily', hour: 3, keep: 14, lastResult: 'taken' });
+    expect(Date.parse(schedule.nextRunAt)).toBeGreaterThan(env.clock.now());
+    expect(all.filter((b: { origin: string }) => b.origin === 'scheduled')).toHaveLength(3);
+    expect((await demo.put(`${base}/backups/schedule`, { ...schedule, mode: 'off' })).body.code).toBe(917);
     expect((await demo.post(`${base}/backups/${backups[0].id}/restore`, {})).body.code).toBe(917);
     const general = backups.find((b: { type: string }) => b.type === 'general');
     const detail = (await demo.get(`${base}/backups/${general.id}`)).body.data;
     expect(detail.snapshot.sections.map((x: { section: string }) => x.section)).toContain('wan');
     expect(JSON.stringify(detail)).not.toContain('Backup-Line-2024');
     expect((await demo.get(`${base}/backups/${general.id}/download`)).body.code).toBe(917);
+    // Compare has something to show: the handover backup was taken before the guest VLAN was renamed
+    const diff = (await demo.get(`${base}/backups/${general.id}/diff`)).body.data;
+    expect(diff.sections.find((x: { section: string }) => x.section === 'vlan').changes).toEqual([{ path: 'vlans[id=20].name', old: 'Guest-WiFi', new: 'Guests' }]);
+    expect(general).toMatchObject({ remark: 'Handover to the hotel', syncState: 'synchronized' });
   });
 });

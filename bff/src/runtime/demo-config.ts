@@ -9,6 +9,8 @@ import { defaultModelOf, defaultSection, deviceModel, sectionSchemaFor, type Sec
 import { demoFleet, type DeviceSpec } from '@airloom/device-sim';
 import { createBackupStore, createConfigDirectory } from '@airloom/gateway/public';
 import type { Knex } from 'knex';
+import { nextBackupRun } from '../modules/backups/backup-schedule-time.js';
+import { backupRecord } from '../modules/backups/backups.service.js';
 
 const INSTALLER = 'installer@airloom.example';
 const MANAGER = 'it.manager@airloom.example';
@@ -81,12 +83,19 @@ function steps(fleet: DeviceSpec[]): Step[] {
 export async function seedDemoConfig(db: Knex, now = Date.now()): Promise<number> {
   const projectId = DEMO_PROJECT_IDS.WLAN;
   const directory = createConfigDirectory(db);
-  if ((await directory.history(projectId, {})).length > 0) return 0;
+  if ((await directory.history(projectId, {})).length > 0) {
+    // a console that seeded the configuration before schedules existed gets the demo's schedule now
+    await seedDemoSchedule(db, now);
+    return 0;
+  }
   const fleet = demoFleet(projectId);
   const gateway = fleet.find((d) => d.type === 'router')!;
   let written = 0;
+  // the backups are taken on their day, between the steps: the handover backup before the guest VLAN's rename, so Compare has a difference to show
+  const backups = (await createBackupStore(db).list(projectId)).length > 0 ? [] : demoBackups(fleet);
   // oldest first: the history lists them newest first by when they were written
   for (const step of steps(fleet).sort((a, b) => b.daysAgo - a.daysAgo)) {
+    while (backups[0] && backups[0].daysAgo > step.daysAgo) await takeDemoBackup(db, backups.shift()!, now);
     const device = step.device ?? gateway;
     const model = deviceModel(device.model) ?? defaultModelOf(device.type);
     // the demo must show what the console itself would accept
@@ -102,44 +111,67 @@ export async function seedDemoConfig(db: Knex, now = Date.now()): Promise<number
     });
     written++;
   }
-  await seedDemoBackups(db, now);
+  for (const b of backups) await takeDemoBackup(db, b, now);
+  await seedDemoSchedule(db, now);
   return written;
 }
 
+interface DemoBackup {
+  type: 'general' | 'restore-point';
+  device: DeviceSpec | null;
+  remark: string;
+  daysAgo: number;
+}
+
 /**
- * The demo hotel's configuration backups (spec §1): a general backup at the handover and a restore
- * point of the core switch, taken once after the configuration above, so the backup page has something
- * to list, compare and (for a signed-in owner of a copy) restore. A project with backups keeps them.
+ * The demo hotel's configuration backups (spec §1), oldest first: a restore point of the core switch
+ * once its VLANs and ports were set, and a general backup at the handover — before the hotel's IT
+ * renamed the guest VLAN, so Compare shows `Guest-WiFi → Guests`.
  */
-export async function seedDemoBackups(db: Knex, now = Date.now()): Promise<number> {
+function demoBackups(fleet: DeviceSpec[]): DemoBackup[] {
+  const core = fleet.find((d) => d.type === 'switch');
+  return [
+    ...(core ? [{ type: 'restore-point' as const, device: core, remark: 'Core switch as installed', daysAgo: 6.5 }] : []),
+    { type: 'general' as const, device: null, remark: 'Handover to the hotel', daysAgo: 3 },
+  ];
+}
+
+/**
+ * One demo backup of the configuration as written so far. The story is that the devices had
+ * confirmed it on that day; the seed writes the history at once with no device to confirm it, so the
+ * snapshot says so itself (reported = desired, synchronized) instead of awaiting versions a later
+ * step replaces (which would read "failed").
+ */
+async function takeDemoBackup(db: Knex, b: DemoBackup, now: number): Promise<void> {
   const projectId = DEMO_PROJECT_IDS.WLAN;
   const store = createBackupStore(db);
-  if ((await store.list(projectId)).length > 0) return 0;
-  const fleet = demoFleet(projectId);
-  const core = fleet.find((d) => d.type === 'switch');
-  const made: { type: 'general' | 'restore-point'; sn?: string; remark: string; daysAgo: number }[] = [
-    { type: 'general', remark: 'Handover to the hotel', daysAgo: 1 },
-    ...(core ? [{ type: 'restore-point' as const, sn: core.sn, remark: 'Before the camera VLAN', daysAgo: 0.5 }] : []),
-  ];
-  for (const m of made) {
-    const { snapshot, awaiting, failed } = await store.snapshot(projectId, m.sn);
-    const device = m.sn ? fleet.find((d) => d.sn === m.sn) : undefined;
-    const at = now - m.daysAgo * DAY;
-    const stamp = new Date(at).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-    await store.insert({
-      projectId,
-      type: m.type,
-      sn: m.sn ?? '',
-      device: device ? { model: device.model, mac: device.mac, type: device.type } : null,
-      fileName: `${m.sn ?? 'Demo_Hotel'}-${m.type}-${stamp}.json`,
-      remark: m.remark,
-      origin: 'manual',
-      syncState: failed ? 'failed' : awaiting.length ? 'synchronizing' : 'synchronized',
-      snapshot: { ...snapshot, takenAt: new Date(at).toISOString() },
-      awaiting,
-      at,
-      actor: INSTALLER,
-    });
+  const project = (await db('projects').where({ id: projectId }).first('id', 'project_name')) as { id: number; project_name: string } | undefined;
+  if (!project) return;
+  const record = await backupRecord(store, project, { type: b.type, device: b.device, remark: b.remark, origin: 'manual', actor: INSTALLER }, now - b.daysAgo * DAY);
+  const sections = record.snapshot.sections.map((x) => ({ ...x, reported: x.body, reportedVersion: x.version }));
+  await store.insert({ ...record, snapshot: { ...record.snapshot, sections }, syncState: 'synchronized', awaiting: [] });
+}
+
+/**
+ * The demo hotel's backup schedule: every day at 03:00 of the project's zone, keeping the newest 14,
+ * with the scheduled backups of the last three nights in the list. Once: a project with a schedule
+ * keeps it. The console's job then takes the next runs like any project's.
+ */
+export async function seedDemoSchedule(db: Knex, now = Date.now()): Promise<boolean> {
+  const projectId = DEMO_PROJECT_IDS.WLAN;
+  const store = createBackupStore(db);
+  if (await store.schedule(projectId)) return false;
+  const project = (await db('projects').where({ id: projectId }).first('project_name', 'zone')) as { project_name: string; zone: string } | undefined;
+  if (!project) return false;
+  const schedule = { mode: 'daily' as const, weekday: 1, hour: 3, keep: 14 };
+  const next = nextBackupRun(schedule, project.zone, now)!;
+  // the three runs before the next one: a day apart
+  for (const daysBefore of [3, 2, 1]) {
+    const taking = { type: 'general' as const, device: null, remark: '', origin: 'scheduled' as const, actor: null, keepScheduled: schedule.keep };
+    await store.insert(await backupRecord(store, { id: projectId, project_name: project.project_name }, taking, next - daysBefore * DAY));
   }
-  return made.length;
+  const last = next - DAY;
+  await store.saveSchedule(projectId, { ...schedule, nextRunAt: next, at: last - 3 * DAY, actor: INSTALLER });
+  await db('config_backup_schedules').where({ project_id: projectId }).update({ last_run_at: last, last_result: 'taken', last_backup_id: (await store.scheduledSince(projectId, last))?.id ?? null });
+  return true;
 }

@@ -4,8 +4,8 @@
 // simulator, as ARCHITECTURE §1 allows for the embedded default (eslint.config.js names it).
 import { randomBytes } from 'node:crypto';
 import { DEMO_PROJECT_IDS } from '@airloom/contracts';
-import { createFleet, demoFleet, deviceHistory, type Fleet } from '@airloom/device-sim';
-import { backfillDeviceStats, createDeviceDirectory, type DeviceProvisioner } from '@airloom/gateway/public';
+import { cloudCodeFor, createFleet, demoFleet, deviceHistory, type Fleet } from '@airloom/device-sim';
+import { backfillDeviceStats, createDeviceDirectory, rebuildProjectStats, type DeviceProvisioner } from '@airloom/gateway/public';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
 
@@ -26,13 +26,15 @@ export async function startDemoFleet(options: DemoFleetOptions): Promise<Fleet> 
     demoFleet(projectId).map((spec) => ({ spec: { ...spec, secret: randomBytes(24).toString('base64url') }, projectId })),
   );
   const registered = await createDeviceDirectory(options.db).register(
-    specs.map(({ spec, projectId }) => ({ sn: spec.sn, type: spec.type, model: spec.model, mac: spec.mac, secret: spec.secret, projectId })),
+    specs.map(({ spec, projectId }) => ({ sn: spec.sn, type: spec.type, model: spec.model, mac: spec.mac, secret: spec.secret, cloudCode: cloudCodeFor(spec.sn), projectId })),
   );
   await options.provisioner.provision(registered.devices.map((d, i) => ({ endpointId: d.endpointId, secret: specs[i]!.spec.secret })));
   // charts open with a month of plausible history, not an empty axis (docs/data.md); not awaited either
   const now = Date.now();
   if (options.history) void (async () => {
     for (const { spec } of specs) await backfillDeviceStats(options.db, spec.sn, deviceHistory(spec, now));
+    // the project charts' buckets of that past (the stats job only makes buckets after its last one)
+    await rebuildProjectStats(options.db, [DEMO_PROJECT_IDS.WLAN, DEMO_PROJECT_IDS.MESH], now);
   })().catch((err: unknown) => options.logger.error({ err }, 'demo history could not be written'));
   const fleet = createFleet(
     specs.map((s) => s.spec),

@@ -4,7 +4,7 @@
 // project that has floors keeps them.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PROJECT_IDS, OBSTACLE_ATTENUATION_DB, type FloorAp, type ObstacleMaterial, type Wall } from '@airloom/contracts';
+import { DEMO_PROJECT_IDS, OBSTACLE_ATTENUATION_DB, isDeviceOnline, type FloorAp, type ObstacleMaterial, type Wall } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import { createFloorsRepository } from '../modules/floors/floors.repository.js';
 
@@ -73,4 +73,46 @@ export async function seedDemoFloors(db: Knex, fleet: readonly DemoDevice[], clo
   const id = await repo.insert(projectId, { ...DEMO_FLOOR, walls: DEMO_WALLS, aps: demoFloorAps(fleet) }, clock());
   await repo.replaceImage(projectId, id, demoFloorPlan(), {}, clock());
   return 1;
+}
+
+/** What the demo's first scan needs of the gateway's device directory. */
+export interface DemoScanDevices {
+  find(sn: string): Promise<{ status: number } | null>;
+  enqueueOperation(input: { projectId: number; sn: string; kind: 'neighbourScan'; accountId: number }): Promise<{ id: number } | null>;
+  announce(sn: string, options: { nudge?: boolean; operationId?: number }): Promise<void>;
+}
+
+/**
+ * The demo hotel's APs scan their neighbours once they are all online (and the gateway has had a
+ * moment to subscribe to the results), so the Wi-Fi map's predicted-versus-measured panel opens
+ * with data. Answers how many scans were asked for (0 when the APs did not come online in time).
+ */
+export async function scanDemoFloor(
+  db: Knex,
+  devices: DemoScanDevices,
+  fleet: readonly DemoDevice[],
+  options: { waitMs?: number; settleMs?: number; pollMs?: number } = {},
+): Promise<number> {
+  const { waitMs = 120_000, settleMs = 5_000, pollMs = 1_000 } = options;
+  const projectId = DEMO_PROJECT_IDS.WLAN;
+  const project = (await db('projects').where({ id: projectId }).first('owner_account_id')) as { owner_account_id: number } | undefined;
+  const aps = fleet.filter((d) => d.type === 'ap').map((d) => d.sn);
+  if (!project || aps.length === 0) return 0;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const found = await Promise.all(aps.map((sn) => devices.find(sn)));
+    if (found.every((d) => d !== null && isDeviceOnline(d.status))) break;
+    if (Date.now() > until) return 0;
+    await sleep(pollMs);
+  }
+  await sleep(settleMs);
+  let asked = 0;
+  for (const sn of aps) {
+    const operation = await devices.enqueueOperation({ projectId, sn, kind: 'neighbourScan', accountId: Number(project.owner_account_id) });
+    if (!operation) continue;
+    asked++;
+    await devices.announce(sn, { nudge: true, operationId: operation.id });
+  }
+  return asked;
 }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createBus, createGatewayRuntime, startEmbeddedBroker, type Bus, type EmbeddedBroker, type GatewayRuntime } from '@airloom/gateway/public';
 import type { Express } from 'express';
 import { createApp } from '../app.js';
-import { createLogger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
 import { createEventHub, type EventHub } from '../modules/events/events.hub.js';
 import type { TestEnv } from './test-env.js';
 
@@ -20,8 +20,12 @@ export interface LiveGateway {
   stop(): Promise<void>;
 }
 
-export async function startLiveGateway(env: TestEnv, brokerKind: 'aedes' | 'mosquitto', timeScale: number): Promise<LiveGateway> {
-  const logger = createLogger({ level: 'silent' });
+/**
+ * `logger`: where the gateway, the bus and the app write (silent by default; a test may read what they log);
+ * `clock`: the app's clock (the test env's, for a test that moves time on), else the real one
+ */
+export async function startLiveGateway(env: TestEnv, brokerKind: 'aedes' | 'mosquitto', timeScale: number, options: { logger?: Logger; clock?: () => number } = {}): Promise<LiveGateway> {
+  const logger = options.logger ?? createLogger({ level: 'silent' });
   const protocolVersion = brokerKind === 'aedes' ? 4 : 5;
   const service = { username: 'airloom-service', password: randomBytes(12).toString('hex') };
   let broker: EmbeddedBroker | undefined;
@@ -39,7 +43,7 @@ export async function startLiveGateway(env: TestEnv, brokerKind: 'aedes' | 'mosq
   const runtime = createGatewayRuntime({ db: env.db, logger, mqttUrl: brokerUrl, protocolVersion, bus, timeScale, shareGroup: `test-${randomBytes(3).toString('hex')}`, mqttUsername: creds.username, mqttPassword: creds.password });
   await runtime.start();
   const hub = createEventHub(bus, logger);
-  const app = createApp({ db: env.db, config: env.config, bus, eventHub: hub, logger });
+  const app = createApp({ db: env.db, config: env.config, bus, eventHub: hub, logger, ...(options.clock ? { clock: options.clock } : {}) });
   return {
     brokerUrl,
     protocolVersion,

@@ -114,9 +114,14 @@ export async function createTestEnv(backend: Backend, options: TestEnvOptions = 
   const outbox = (): Message[] =>
     existsSync(outboxFile) ? readFileSync(outboxFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Message) : [];
 
+  const apps: Express[] = [];
+  const built = (app: Express) => {
+    apps.push(app);
+    return app;
+  };
   return {
     backend,
-    app: build(db, bus),
+    app: built(build(db, bus)),
     db,
     config,
     clock,
@@ -132,9 +137,11 @@ export async function createTestEnv(backend: Backend, options: TestEnvOptions = 
     async restart() {
       const second = open();
       await migrate(second);
-      return build(second, broker ? await openBus() : undefined);
+      return built(build(second, broker ? await openBus() : undefined));
     },
     async close() {
+      // the solution designer's PDF browser, when a test started one
+      for (const a of apps) await (a.locals.solutionsPdf as { close(): Promise<void> } | undefined)?.close();
       for (const b of buses) await b.close();
       await broker?.close();
       for (const d of dbs) await d.destroy();

@@ -45,6 +45,8 @@ export const ActivationSummarySchema = z.object({
   byBrand: z.array(z.object({ brand: z.string(), count })),
   /** per day of the range, by type (days without activations left out) */
   trend: z.array(z.object({ day: z.string(), type: z.enum(DEVICE_TYPES), count })),
+  /** per day of the range, by brand (days without activations left out) */
+  trendBrand: z.array(z.object({ day: z.string(), brand: z.string(), count })),
   /** the compared countries (all countries when none is asked), by activations in the range */
   countries: z.array(z.object({ country: z.string().meta({ description: "ISO 3166-1 alpha-2, '' = unknown" }), count })),
   /** top 15 in the range: countries when none is asked, else the states of the asked countries */
@@ -111,7 +113,7 @@ export type ActivationExportQuery = z.output<typeof ActivationExportQuerySchema>
 export const activationEndpoints = {
   summary: endpoint({
     method: 'get', path: '/activations/summary', tag, auth: 'session',
-    summary: 'Activation counters, by type, by brand, per day and the top 15 regions of the devices I may see',
+    summary: 'Activation counters, by type, by brand, per day by type and by brand, and the top 15 regions of the devices I may see',
     description: 'A manufacturer account sees every activation; anybody else those of the projects it can open. At most 5 countries are compared (spec §9).',
     query: ActivationSummaryQuerySchema, response: ActivationSummarySchema,
   }),

@@ -75,6 +75,16 @@ export const MeResponseSchema = z.object({
   role: z.union([z.literal(AccountRole.NORMAL), z.literal(AccountRole.ENGINEER), z.literal(AccountRole.MANUFACTURER), z.literal(AccountRole.SPECIAL)]),
   /** a live-demo session: read-only on the demo projects */
   demo: z.boolean(),
+  /**
+   * Present when the account's company requires two-factor sign-in and it is not set up yet: until it
+   * is, the session only reads this and sets it up (other calls answer 77).
+   */
+  twoFactorSetupRequired: z.literal(true).optional(),
+  /**
+   * Present when the caller is an API key, not a session: what it may do (`r` read-only). The wall
+   * display takes a read-only key only.
+   */
+  apiKey: z.object({ access: z.enum(['r', 'rw']) }).optional(),
 });
 export type MeResponse = z.output<typeof MeResponseSchema>;
 
@@ -116,7 +126,17 @@ function codeErrorsFor2fa() {
   ] as const;
 }
 
-export const TwoFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export const TwoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** the company account this one is an engineer of requires it: it cannot be turned off */
+  requiredByCompany: z.boolean(),
+  /**
+   * What turning it off asks for: the account's password, or — for an account that signs in only with
+   * an identity provider and has no password — a code from the authenticator app or a recovery code.
+   */
+  confirmWith: z.enum(['password', 'code']),
+});
 export type TwoFactorStatus = z.output<typeof TwoFactorStatusSchema>;
 export const TwoFactorSetupSchema = z.object({
   /** base32, for typing into the app by hand */
@@ -127,29 +147,40 @@ export const TwoFactorSetupSchema = z.object({
 export type TwoFactorSetup = z.output<typeof TwoFactorSetupSchema>;
 export const TwoFactorEnableRequestSchema = z.object({ code: z.string({ error: apiRuleKey('twoFactorCode', 'format') }).trim().regex(/^\d{6}$/, { error: apiRuleKey('twoFactorCode', 'format') }) });
 export const TwoFactorEnabledSchema = z.object({ recoveryCodes: z.array(z.string()) });
-export const TwoFactorDisableRequestSchema = z.object({ password: accountPassword });
+/** turning it off, confirmed by the password (the form of an account that has one) … */
+export const TwoFactorDisableWithPasswordSchema = z.object({ password: accountPassword });
+/** … or by a code (an account without a password, signing in through an identity provider) */
+export const TwoFactorDisableWithCodeSchema = z.object({ code: twoFactorCode });
+export const TwoFactorDisableRequestSchema = z.union([TwoFactorDisableWithPasswordSchema, TwoFactorDisableWithCodeSchema]);
 
 /** The signed-in person's two-factor sign-in (a browser session only, like the account's API keys). */
 export const twoFactorEndpoints = {
   status: endpoint({
     method: 'get', path: '/account/two-factor', tag: 'account', auth: 'account',
-    summary: 'Whether two-factor sign-in is on, and how many recovery codes are left', response: TwoFactorStatusSchema,
+    summary: 'Whether two-factor sign-in is on, how many recovery codes are left, and whether the company requires it', response: TwoFactorStatusSchema,
+    duringTwoFactorSetup: true,
   }),
   setup: endpoint({
     method: 'post', path: '/account/two-factor/setup', tag: 'account', auth: 'account',
     summary: 'A new secret for the authenticator app (not in use until confirmed with a code)', response: TwoFactorSetupSchema,
     errors: [{ code: ErrorCode.DEMO_PROJECT, text: 'common.demoProject' }],
+    duringTwoFactorSetup: true,
   }),
   enable: endpoint({
     method: 'post', path: '/account/two-factor/enable', tag: 'account', auth: 'account',
     summary: "Turn two-factor sign-in on with the app's first code; answers 10 recovery codes, shown once",
     body: TwoFactorEnableRequestSchema, response: TwoFactorEnabledSchema, errors: codeErrorsFor2fa(),
+    duringTwoFactorSetup: true,
   }),
   disable: endpoint({
     method: 'post', path: '/account/two-factor/disable', tag: 'account', auth: 'account',
-    summary: 'Turn two-factor sign-in off (the password is asked again)',
+    summary: 'Turn two-factor sign-in off (the password is asked again; an account without one gives a code of its app or a recovery code)',
     body: TwoFactorDisableRequestSchema, response: z.null(),
-    errors: [{ code: ErrorCode.WRONG_OLD_PASSWORD, text: 'auth.wrongPassword' }],
+    errors: [
+      { code: ErrorCode.WRONG_OLD_PASSWORD, text: 'auth.wrongPassword' },
+      { code: ErrorCode.INCORRECT_VERIFICATION_CODE, text: 'auth.incorrectTwoFactorCode' },
+      { code: ErrorCode.TWO_FACTOR_KEPT_BY_COMPANY, text: 'auth.twoFactorKeptByCompany' },
+    ],
   }),
 };
 
@@ -199,7 +230,7 @@ export const authEndpoints = {
     errors: [{ code: ErrorCode.CONFIG_FAILED, text: 'auth.demoUnavailable' }],
   }),
   logout: endpoint({ method: 'post', path: '/auth/logout', tag, auth: 'none', summary: 'End the session', response: z.null() }),
-  me: endpoint({ method: 'get', path: '/auth/me', tag, auth: 'session', summary: 'The logged-in account', response: MeResponseSchema }),
+  me: endpoint({ method: 'get', path: '/auth/me', tag, auth: 'session', summary: 'The logged-in account', response: MeResponseSchema, duringTwoFactorSetup: true }),
   reset: endpoint({
     method: 'post', path: '/auth/reset', tag, auth: 'none',
     summary: 'Set a new password with a reset code; every session of the account ends',

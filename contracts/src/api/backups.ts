@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BACKUP_TYPES } from '../domain/reports.js';
 import { BACKUP_SYNC_STATES } from '../domain/states.js';
 import { ErrorCode } from '../errors.js';
+import { LIMITS } from '../limits.js';
 import { serialNumber } from '../rules/names.js';
 import { CONFIG_SECTIONS } from './config.js';
 import { apiRuleKey } from './en-api-rules.js';
@@ -62,6 +63,10 @@ export const BackupSnapshotSchema = z.object({
 });
 export type BackupSnapshot = z.output<typeof BackupSnapshotSchema>;
 
+/** why a backup was taken (a restore point before a risky operation: spec §1 "reset, upgrade, restore") */
+export const BACKUP_ORIGINS = ['manual', 'upload', 'before-restore', 'before-reset', 'before-upgrade', 'scheduled'] as const;
+export type BackupOrigin = (typeof BACKUP_ORIGINS)[number];
+
 export const BackupSchema = z.object({
   id: z.number().int(),
   projectId: z.number().int(),
@@ -85,8 +90,8 @@ export const BackupSchema = z.object({
    * unsynchronized = uploaded from a file, never confirmed by the devices here.
    */
   syncState: z.enum(BACKUP_SYNC_STATES),
-  /** why it was taken: by a person, or automatically before a restore or a reset */
-  origin: z.enum(['manual', 'upload', 'before-restore', 'before-reset', 'scheduled']),
+  /** why it was taken: by a person, from a file, by the schedule, or automatically before a restore, a factory reset or a firmware upgrade */
+  origin: z.enum(BACKUP_ORIGINS),
   sectionCount: z.number().int(),
 });
 export type Backup = z.output<typeof BackupSchema>;
@@ -111,14 +116,33 @@ export const BackupDiffSectionSchema = z.object({
   target: z.string().nullable(),
   changes: z.array(z.object({ path: z.string(), old: z.unknown(), new: z.unknown() })),
 });
-export const BackupDiffSchema = z.object({ sections: z.array(BackupDiffSectionSchema) });
+/** a backed-up section a restore leaves alone: its device is no longer in the project (removed, or replaced and not named as the target) */
+export const BackupSkippedSchema = z.object({ sn: z.string(), section: z.enum(CONFIG_SECTIONS) });
+export type BackupSkipped = z.output<typeof BackupSkippedSchema>;
+export const BackupDiffSchema = z.object({ sections: z.array(BackupDiffSectionSchema), skipped: z.array(BackupSkippedSchema) });
 export type BackupDiff = z.output<typeof BackupDiffSchema>;
+
+/** the devices a diff is for, as a restore would be asked (`?sns=SN1,SN2`; one other SN of the same model for a restore point: the RMA case) */
+export const BackupDiffQuerySchema = z.object({
+  sns: z
+    .string({ error: apiRuleKey('backupRestore', 'devices') })
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(serialNumber).min(1, { error: apiRuleKey('backupRestore', 'devices') }).max(1000))
+    .optional(),
+});
 
 export const RestoreBackupSchema = z.object({
   /** only these devices' sections (the gateway's SN also picks the project's gateway sections); a restore point to another SN of the same model is the RMA case */
   sns: z.array(serialNumber).min(1).max(1000).optional(),
   sections: z.array(z.enum(CONFIG_SECTIONS, { error: apiRuleKey('configSection', 'value') })).min(1).optional(),
+  /** only these sections of these devices (sn null: the project gateway's sections), as the diff lists them; a free mix the restore dialog's checkboxes make */
+  items: z
+    .array(z.object({ sn: serialNumber.nullable(), section: z.enum(CONFIG_SECTIONS, { error: apiRuleKey('configSection', 'value') }) }))
+    .min(1)
+    .max(1000)
+    .optional(),
 });
+export type RestoreBackup = z.output<typeof RestoreBackupSchema>;
 
 export const RestoreResultSchema = z.object({
   /** the desired versions written; progress: `config` events of these, device status 7 → 1 */
@@ -127,6 +151,8 @@ export const RestoreResultSchema = z.object({
   unchanged: z.number().int(),
   /** the restore points taken before writing (one per device touched) */
   restorePoints: z.array(z.number().int()),
+  /** sections of devices no longer in the project, not written */
+  skipped: z.array(BackupSkippedSchema),
 });
 export type RestoreResult = z.output<typeof RestoreResultSchema>;
 
@@ -142,6 +168,57 @@ export const BackupFileSchema = z.object({
   signature: z.string({ error: apiRuleKey('backupFile', 'signature') }).regex(/^[0-9a-f]{64}$/, { error: apiRuleKey('backupFile', 'signature') }),
 });
 export type BackupFile = z.output<typeof BackupFileSchema>;
+
+/** how often a project's configuration is backed up by itself (docs/config-engine.md "Scheduled backups") */
+export const BACKUP_SCHEDULE_MODES = ['off', 'daily', 'weekly'] as const;
+export type BackupScheduleMode = (typeof BACKUP_SCHEDULE_MODES)[number];
+/** how many scheduled backups a new schedule keeps */
+export const BACKUP_SCHEDULE_KEEP_DEFAULT = 14;
+/** what the last scheduled run did: took a backup, skipped it (the 128 general backups are all a person's), or failed */
+export const BACKUP_SCHEDULE_RESULTS = ['taken', 'skipped-full', 'failed'] as const;
+
+const scheduleInt = (check: 'weekday' | 'hour' | 'keep', min: number, max: number) =>
+  z
+    .number({ error: apiRuleKey('backupSchedule', check) })
+    .int({ error: apiRuleKey('backupSchedule', check) })
+    .min(min, { error: apiRuleKey('backupSchedule', check) })
+    .max(max, { error: apiRuleKey('backupSchedule', check) });
+
+/**
+ * A project's backup schedule: off, every day, or every week on `weekday` (0 = Sunday … 6 =
+ * Saturday), at `hour`:00 in the project's time zone, keeping the newest `keep` scheduled backups
+ * (spec §9: within the 128 general backups; a person's backups are never deleted by the schedule).
+ */
+export const BackupScheduleSchema = z.object({
+  mode: z.enum(BACKUP_SCHEDULE_MODES, { error: apiRuleKey('backupSchedule', 'mode') }),
+  weekday: scheduleInt('weekday', 0, 6),
+  hour: scheduleInt('hour', 0, 23),
+  keep: scheduleInt('keep', 1, LIMITS.generalBackupsPerProjectMax),
+});
+export type BackupSchedule = z.output<typeof BackupScheduleSchema>;
+
+/** the schedule form: the choices as the controls hold them (text), checked with the same rules and answered as the request body */
+export const BackupScheduleFormSchema = z
+  .object({ mode: z.string(), weekday: z.string(), hour: z.string(), keep: z.string() })
+  .superRefine((v, ctx) => {
+    const typed = (text: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
+    const checked = BackupScheduleSchema.safeParse({ mode: v.mode, weekday: typed(v.weekday), hour: typed(v.hour), keep: typed(v.keep) });
+    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  })
+  .transform((v): BackupSchedule => ({ mode: v.mode as BackupScheduleMode, weekday: Number(v.weekday), hour: Number(v.hour), keep: Number(v.keep) }));
+export type BackupScheduleFormInput = z.input<typeof BackupScheduleFormSchema>;
+
+export const BackupScheduleViewSchema = BackupScheduleSchema.extend({
+  /** the project's time zone the hour is in (spec §3 zone: '+8', 'Europe/Lisbon') */
+  zone: z.string(),
+  /** UTC, ISO 8601; null while the schedule is off */
+  nextRunAt: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  lastResult: z.enum(BACKUP_SCHEDULE_RESULTS).nullable(),
+  /** the backup the last run took */
+  lastBackupId: z.number().int().nullable(),
+});
+export type BackupScheduleView = z.output<typeof BackupScheduleViewSchema>;
 
 const tag = 'backups';
 const wlanOnly = { code: ErrorCode.MESH_WLAN_CONFLICT, text: 'backups.wlanOnly' } as const;
@@ -165,6 +242,17 @@ export const backupEndpoints = {
     ],
   }),
   // before /backups/:backupId
+  schedule: endpoint({
+    method: 'get', path: '/projects/:id/backups/schedule', tag, auth: 'session', action: 'device.view',
+    summary: "The project's backup schedule, its next run and what the last run did",
+    params: ProjectIdParamSchema, response: BackupScheduleViewSchema, errors: [wlanOnly],
+  }),
+  setSchedule: endpoint({
+    method: 'put', path: '/projects/:id/backups/schedule', tag, auth: 'session', action: 'project.backup',
+    summary: 'Back the configuration up every day or every week at an hour of the project\'s time zone, keeping the newest N scheduled backups; or stop',
+    description: 'A run that was missed while no console was running is taken once when one runs again. The schedule deletes only its own oldest backups; when the 128 general backups are all a person\'s, a run is skipped and says so.',
+    params: ProjectIdParamSchema, body: BackupScheduleSchema, response: BackupScheduleViewSchema, errors: [wlanOnly],
+  }),
   upload: endpoint({
     method: 'post', path: '/projects/:id/backups/upload', tag, auth: 'session', action: 'project.backup', status: 201, bodyLimit: '2mb',
     summary: 'Store a downloaded backup file again: its signature must be this console\'s and every section must pass its schema',
@@ -189,7 +277,9 @@ export const backupEndpoints = {
   diff: endpoint({
     method: 'get', path: '/projects/:id/backups/:backupId/diff', tag, auth: 'session', action: 'device.view',
     summary: 'What a restore would change: per section, field by field, from what is desired now to what the backup holds',
-    params: BackupParamsSchema, response: BackupDiffSchema, errors: [wlanOnly, notFound],
+    description: 'Sections of a device that is no longer in the project are listed as skipped. For a restore point, `sns` naming another device of the same model compares that device now with the backup (the RMA case).',
+    params: BackupParamsSchema, query: BackupDiffQuerySchema, response: BackupDiffSchema,
+    errors: [wlanOnly, notFound, { code: ErrorCode.INVALID_PARAMS, text: 'backups.sameModel' }],
   }),
   restore: endpoint({
     method: 'post', path: '/projects/:id/backups/:backupId/restore', tag, auth: 'session', action: 'project.backup',

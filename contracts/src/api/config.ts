@@ -11,9 +11,9 @@ import { endpoint } from './endpoint.js';
 import { ProjectIdParamSchema } from './projects.js';
 
 /** kept in step with SECTION_NAMES of `@airloom/contracts/config` (a test holds them equal) */
-export const CONFIG_SECTIONS = ['name', 'wan', 'vlan', 'dhcp', 'routes', 'portmap', 'mgmt-ip', 'switch-ports', 'switch-vlan', 'switch-dhcp', 'poe'] as const;
+export const CONFIG_SECTIONS = ['name', 'wan', 'vlan', 'dhcp', 'routes', 'portmap', 'mgmt-ip', 'switch-ports', 'switch-vlan', 'switch-dhcp', 'poe', 'wifi-acl', 'radio', 'roaming', 'wireless-policies'] as const;
 export const GATEWAY_CONFIG_SECTIONS = ['wan', 'vlan', 'dhcp', 'routes', 'portmap'] as const;
-export const DEVICE_CONFIG_SECTIONS = ['name', 'mgmt-ip', 'switch-ports', 'switch-vlan', 'switch-dhcp', 'poe'] as const;
+export const DEVICE_CONFIG_SECTIONS = ['name', 'mgmt-ip', 'switch-ports', 'switch-vlan', 'switch-dhcp', 'poe', 'radio', 'roaming'] as const;
 
 /**
  * Where a desired version stands on its device:

@@ -2,11 +2,12 @@
 // device's details, rename/reboot/locate, adding a device by serial number, the manufacturer's
 // registration of devices and their broker credentials, and the live events of a project (SSE).
 import { z } from 'zod';
+import { DEVICE_OPERATIONS } from '../domain/capabilities.js';
 import { DEVICE_TYPES, MANAGEMENT_MODES, MESH_NODE_MODES } from '../domain/device.js';
 import { ErrorCode } from '../errors.js';
 import { ConfigChangeSchema } from './config.js';
 import { LIMITS } from '../limits.js';
-import { name, serialNumber } from '../rules/names.js';
+import { cloudCode, name, serialNumber } from '../rules/names.js';
 import { apiRuleKey } from './en-api-rules.js';
 import { endpoint } from './endpoint.js';
 import { ProjectIdParamSchema } from './projects.js';
@@ -23,7 +24,7 @@ export const deviceType = z.enum(DEVICE_TYPES, { error: apiRuleKey('deviceType',
 /** Where a pending operation or a rename stands (ARCHITECTURE §5 outbox). */
 export const OPERATION_STATES = ['queued', 'sent', 'running', 'done', 'failed', 'expired'] as const;
 export type OperationState = (typeof OPERATION_STATES)[number];
-export const OPERATION_KINDS = ['reboot', 'locate', 'reset'] as const;
+export const OPERATION_KINDS = ['reboot', 'locate', 'reset', 'neighbourScan', 'clientOffline', 'poe-reboot', 'led', 'format-disk', 'upgrade', 'remote-web'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 export function isOperationFinished(state: OperationState): boolean {
   return state === 'done' || state === 'failed' || state === 'expired';
@@ -40,6 +41,44 @@ export function newerRecord<T extends { revision: number }>(current: T | undefin
   return current !== undefined && current.revision > incoming.revision ? current : incoming;
 }
 
+/** spec §1 LED control: on, off, or follow the LED schedule */
+export const LED_MODES = ['on', 'off', 'schedule'] as const;
+export type LedMode = (typeof LED_MODES)[number];
+
+/** what the kinds that need more than their name carry (stored with the operation) */
+export const OperationArgsSchema = z.object({
+  /** poe-reboot: the switch port (1-based) whose powered device is restarted */
+  port: z.number({ error: apiRuleKey('poePort', 'value') }).int({ error: apiRuleKey('poePort', 'value') }).min(1, { error: apiRuleKey('poePort', 'value') }).max(64, { error: apiRuleKey('poePort', 'value') }).optional(),
+  /** led: the LED mode to set */
+  mode: z.enum(LED_MODES, { error: apiRuleKey('ledMode', 'value') }).optional(),
+  /** clientOffline: the AccessPoint instance the client is associated with, and the client's MAC */
+  accessPoint: z.number().int().min(1).optional(),
+  mac: z.string().optional(),
+  /** upgrade: a version of the model's firmware catalogue, or an image uploaded to the project */
+  version: z.string({ error: apiRuleKey('firmwareTarget', 'value') }).regex(/^[\x20-\x7e]{1,16}$/, { error: apiRuleKey('firmwareTarget', 'value') }).optional(),
+  imageId: z.number({ error: apiRuleKey('firmwareTarget', 'value') }).int({ error: apiRuleKey('firmwareTarget', 'value') }).positive({ error: apiRuleKey('firmwareTarget', 'value') }).optional(),
+  /**
+   * remote-web: where the device dials out to (a ws:// or wss:// address of the console) and the
+   * one-time token it presents there. Set by the console, never by a request; the token is never
+   * shown in an operation's record (docs/maintenance.md)
+   */
+  tunnelUrl: z.string().optional(),
+  tunnelToken: z.string().optional(),
+});
+export type OperationArgs = z.output<typeof OperationArgsSchema>;
+
+/**
+ * spec §1 remote web management: the time-limited address under the console's origin that shows the
+ * device's own web page. Given once, in the answer that opened it (only its hash is stored).
+ */
+export const RemoteWebLinkSchema = z.object({
+  /** a path under the console's origin, e.g. `/remote/<token>/` */
+  url: z.string(),
+  /** UTC, ISO 8601: the link stops working then, whatever happens meanwhile */
+  expiresAt: z.string(),
+});
+export type RemoteWebLink = z.output<typeof RemoteWebLinkSchema>;
+
 export const OperationItemSchema = z.object({
   id: z.number().int(),
   revision,
@@ -47,6 +86,10 @@ export const OperationItemSchema = z.object({
   sn: z.string(),
   kind: z.enum(OPERATION_KINDS),
   state: z.enum(OPERATION_STATES),
+  /** the kind-specific fields it was asked with (a PoE port, an LED mode); null for the others */
+  args: OperationArgsSchema.nullable().default(null),
+  /** upgrade: the step the device last reported (downloading, upgrading, restarting), for operationPhase */
+  step: z.string().nullable().optional(),
   /** spec §8 code and text when the operation failed or expired */
   error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
   /** UTC, ISO 8601 */
@@ -154,6 +197,10 @@ export const DeviceDetailSchema = DeviceItemSchema.extend({
   manufacturer: z.string(),
   /** Device.DeviceInfo.ModelName as the device reports it (`model` is the registered one); null before it was read */
   reportedModel: z.string().nullable().default(null),
+  /** the cloud code on its label (8 characters, shown as XXXX-XXXX); null when the manufacturer gave none */
+  cloudCode: z.string().nullable().default(null),
+  /** spec §3 device remark (an import's third column); null when none was given */
+  remark: z.string().nullable().default(null),
   /** the USP endpoint ID the device speaks as */
   endpointId: z.string(),
   radios: z.array(RadioSchema),
@@ -179,8 +226,21 @@ export type DeviceRenameRequest = z.output<typeof DeviceRenameRequestSchema>;
  * Where an operation stands as one step a person reads (spec §4): waiting for the device, sent to it,
  * running on it, the device restarting to finish it, then success or failed.
  */
-export const OPERATION_PHASES = ['waiting', 'sending', 'running', 'restarting', 'success', 'failed'] as const;
+export const OPERATION_PHASES = ['waiting', 'sending', 'running', 'restarting', 'success', 'failed', 'formatting', 'downloading', 'upgrading'] as const;
 export type OperationPhase = (typeof OPERATION_PHASES)[number];
+
+/**
+ * The phase a person reads for an operation's state (one rule for the API and the pages): one that
+ * ends with the device's restart is "restarting" while it runs, a disk format "formatting" (spec §4).
+ */
+export function operationPhase(kind: OperationKind, state: OperationState, step: string | null = null): OperationPhase {
+  if (state === 'queued') return 'waiting';
+  // spec §4 upgrade flow: waiting → downloading software → upgrading → restarting (the step the device reported)
+  if (kind === 'upgrade' && (state === 'sent' || state === 'running')) return step === 'upgrading' || step === 'restarting' ? step : 'downloading';
+  if (state === 'sent') return 'sending';
+  if (state === 'running') return DEVICE_OPERATIONS[kind].completion === 'boot' ? 'restarting' : kind === 'format-disk' ? 'formatting' : 'running';
+  return state === 'done' ? 'success' : 'failed';
+}
 
 /** GET /projects/:id/operations/:opId */
 export const OperationStatusSchema = z.object({
@@ -196,8 +256,25 @@ export const OperationStatusSchema = z.object({
 });
 export type OperationStatus = z.output<typeof OperationStatusSchema>;
 
-export const OperationRequestSchema = z.object({ kind: z.enum(OPERATION_KINDS) });
+// a client is forced offline through its own endpoint (api/clients.ts), which names the client
+export const OperationRequestSchema = z
+  .object({ kind: z.enum(OPERATION_KINDS).exclude(['clientOffline']) })
+  .extend(OperationArgsSchema.pick({ port: true, mode: true, version: true, imageId: true }).shape)
+  .superRefine((body, ctx) => {
+    // an upgrade names exactly one target: a catalogue version or an uploaded image
+    if (body.kind === 'upgrade' && (body.version === undefined) === (body.imageId === undefined)) ctx.addIssue({ code: 'custom', path: ['version'], message: apiRuleKey('firmwareTarget', 'value') });
+    if (body.kind === 'poe-reboot' && body.port === undefined) ctx.addIssue({ code: 'custom', path: ['port'], message: apiRuleKey('poePort', 'value') });
+    if (body.kind === 'led' && body.mode === undefined) ctx.addIssue({ code: 'custom', path: ['mode'], message: apiRuleKey('ledMode', 'value') });
+  });
 export type OperationRequest = z.output<typeof OperationRequestSchema>;
+
+/** The kind-specific part of a request, as the operation stores it (nothing for the kinds without one). */
+export function operationArgs(request: OperationRequest): OperationArgs | null {
+  if (request.kind === 'poe-reboot') return { port: request.port };
+  if (request.kind === 'led') return { mode: request.mode };
+  if (request.kind === 'upgrade') return request.imageId !== undefined ? { imageId: request.imageId } : { version: request.version };
+  return null;
+}
 
 /** POST /projects/:id/devices — bind a device to the project by its serial number */
 export const DeviceAddRequestSchema = z.object({ sn: serialNumber, name: name.optional() });
@@ -226,6 +303,8 @@ export const ManufacturedDeviceSchema = z.object({
     .string()
     .min(API_LIMITS.deviceSecretMinLength, { error: apiRuleKey('deviceSecret', 'length') })
     .max(API_LIMITS.deviceSecretMaxLength, { error: apiRuleKey('deviceSecret', 'length') }),
+  /** the cloud code printed on its label (8 characters, rules/names.ts cloudCode); unique among devices */
+  cloudCode: cloudCode.optional(),
   /** e-mail or phone of the account the device was sold to; it sees the device as "to be verified" */
   owner: z.string().min(1, { error: apiRuleKey('deviceOwner', 'length') }).max(64, { error: apiRuleKey('deviceOwner', 'length') }).optional(),
   /**
@@ -258,6 +337,10 @@ export const ProjectEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('operation'), operation: OperationItemSchema }),
   /** a configuration change was stored or its result changed (ARCHITECTURE §7) */
   z.object({ type: z.literal('config'), change: ConfigChangeSchema }),
+  /** run-log rows were written (`entries`, of which `alarms` are alarms) or alarms marked read (`read`): the log pages and the unread count read again */
+  z.object({ type: z.literal('log'), entries: z.number().int(), alarms: z.number().int(), read: z.number().int() }),
+  /** clients joined or left a device (or changed on the blacklist): the client list is stale (api/clients.ts) */
+  z.object({ type: z.literal('clients'), sn: z.string().nullable(), joined: z.number().int(), left: z.number().int() }),
 ]);
 export type ProjectEvent = z.output<typeof ProjectEventSchema>;
 
@@ -301,6 +384,8 @@ export const deviceEndpoints = {
     errors: [
       { code: ErrorCode.DATA_NOT_FOUND, text: 'devices.notRegistered' },
       { code: ErrorCode.ADD_DEVICE_FAILED, text: 'devices.addRefused' },
+      { code: ErrorCode.DEVICE_MIXING, text: 'onboarding.mixing' },
+      { code: ErrorCode.DEVICE_MIXING_88, text: 'onboarding.mixing' },
     ],
   }),
   detail: endpoint({
@@ -320,9 +405,23 @@ export const deviceEndpoints = {
   }),
   operate: endpoint({
     method: 'post', path: '/projects/:id/devices/:sn/operations', tag, auth: 'session', action: 'device.operate', status: 202,
-    summary: 'Restart, locate (blink) or reset a device to factory defaults; its progress arrives as `operation` events',
-    params: DeviceParamsSchema, body: OperationRequestSchema, response: OperationItemSchema,
-    errors: [...deviceWriteErrors, { code: ErrorCode.DEVICE_OPERATION_UNSUPPORTED, text: 'devices.unsupported' }],
+    summary: 'Restart, locate (blink) or reset a device, PoE-reboot a switch port, set its LED, format an NVR disk, upgrade its firmware; progress arrives as `operation` events',
+    description:
+      '`kind` reboot | locate | reset | poe-reboot (with `port`, sent to the switch) | led (with `mode` on, off or schedule) | format-disk (NVRs only). ' +
+      'Refused with 71 while the device is busy, 36 offline, 35 for an operation the device does not support (an NVR reset; a format on anything but an NVR), ' +
+      '76 in local management mode, 173 on a read-only project, 917 on a demo project. ' +
+      'upgrade (with `version` of the model\'s firmware catalogue or `imageId` of an uploaded image): 912 for an image of another model, 400 for a version the catalogue does not have, 910 for the version the device already runs. ' +
+      'remote-web: the device opens a tunnel to the console and the answer carries `remoteWeb` {url, expiresAt}, the time-limited link to its own web page (324 offline; see GET …/remote-web).',
+    params: DeviceParamsSchema, body: OperationRequestSchema,
+    // remote-web: the link to the device's page comes with the operation, once
+    response: OperationItemSchema.extend({ remoteWeb: RemoteWebLinkSchema.optional() }),
+    errors: [
+      ...deviceWriteErrors,
+      { code: ErrorCode.DEVICE_OPERATION_UNSUPPORTED, text: 'devices.unsupported' },
+      { code: ErrorCode.FIRMWARE_FILE_INVALID, text: 'firmware.wrongModel' },
+      { code: ErrorCode.FIRMWARE_ALREADY_INSTALLED, text: 'firmware.alreadyInstalled' },
+      { code: ErrorCode.DEVICE_OFFLINE_324, text: 'remoteWeb.offline' },
+    ],
   }),
   operation: endpoint({
     method: 'get', path: '/projects/:id/operations/:opId', tag, auth: 'session', action: 'device.view',
@@ -334,7 +433,7 @@ export const deviceEndpoints = {
     method: 'get', path: '/projects/:id/events', tag, auth: 'session', action: 'project.view', stream: true,
     summary: 'Live events of the project (Server-Sent Events)',
     description:
-      'A `text/event-stream`: `event: <type>` and `data: <ProjectEvent JSON>` per event (types device, device-removed, operation, config), ' +
+      'A `text/event-stream`: `event: <type>` and `data: <ProjectEvent JSON>` per event (types device, device-removed, operation, config, log), ' +
       'a `: ping` comment every 15 s, `retry: 2000`. Device and operation records carry `revision`: keep the higher one.',
     params: ProjectIdParamSchema, response: ProjectEventSchema,
   }),

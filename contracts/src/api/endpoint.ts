@@ -56,6 +56,13 @@ export interface Endpoint<
   readonly bodyLimit?: string;
   /** codes beyond those every endpoint of its kind may answer (COMMON_ERRORS) */
   readonly errors?: readonly EndpointError[];
+  /**
+   * Open to a session whose company requires two-factor sign-in it has not set up yet (reading who is
+   * signed in, setting it up); every other session endpoint answers it 77 (docs/decisions/accounts-projects.md).
+   */
+  readonly duringTwoFactorSetup?: true;
+  /** A POST that only computes and stores nothing (the solution designer's recommendation): a read-only API key may call it. */
+  readonly changesNothing?: true;
 }
 
 export type AnyEndpoint = Endpoint<Shape | undefined, Shape | undefined, z.ZodType | undefined, z.ZodType>;
@@ -91,6 +98,9 @@ export function commonErrors(e: AnyEndpoint): EndpointError[] {
       { code: ErrorCode.TOKEN_EXPIRED, text: 'common.tokenExpired' },
       { code: ErrorCode.PASSWORD_CHANGED, text: 'account.passwordChanged' },
     );
+  }
+  if ((e.auth === 'session' || e.auth === 'account') && !e.duringTwoFactorSetup) {
+    list.push({ code: ErrorCode.TWO_FACTOR_SETUP_REQUIRED, text: 'auth.twoFactorSetupRequired' });
   }
   if (e.action) {
     list.push({ code: ErrorCode.DATA_NOT_FOUND, text: 'common.projectNotFound' });

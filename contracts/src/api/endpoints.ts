@@ -18,6 +18,17 @@ import { invitationEndpoints } from './invitations.js';
 import { statsEndpoints } from './stats.js';
 import { subAccountEndpoints } from './subaccounts.js';
 import { topologyEndpoints } from './topology.js';
+import { notificationEndpoints } from './notifications.js';
+import { logEndpoints } from './logs.js';
+import { clientEndpoints } from './clients.js';
+import { rfEndpoints } from './rf.js';
+import { wirelessEndpoints } from './wireless.js';
+import { firmwareEndpoints, maintenanceEndpoints, rolloutEndpoints } from './maintenance.js';
+import { modelEndpoints } from './models.js';
+import { onboardingEndpoints } from './onboarding.js';
+import { deviceOpsEndpoints } from './device-ops.js';
+import { remoteWebEndpoints } from './remote-web.js';
+import { solutionEndpoints } from './solutions.js';
 
 export const API = {
   auth: authEndpoints,
@@ -40,6 +51,19 @@ export const API = {
   floors: floorEndpoints,
   config: configEndpoints,
   backups: backupEndpoints,
+  notifications: notificationEndpoints,
+  logs: logEndpoints,
+  clients: clientEndpoints,
+  rf: rfEndpoints,
+  wireless: wirelessEndpoints,
+  maintenance: maintenanceEndpoints,
+  firmware: firmwareEndpoints,
+  rollouts: rolloutEndpoints,
+  models: modelEndpoints,
+  onboarding: onboardingEndpoints,
+  deviceOps: deviceOpsEndpoints,
+  remoteWeb: remoteWebEndpoints,
+  solutions: solutionEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

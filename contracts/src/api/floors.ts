@@ -105,6 +105,31 @@ export type FloorUpdateRequest = z.input<typeof FloorUpdateSchema>;
 
 export const FloorParamsSchema = ProjectIdParamSchema.extend({ floorId: idParam(apiRuleKey('floorId', 'format')) });
 
+/** One AP heard by another in its latest neighbour scan (TR-181 NeighboringWiFiDiagnostic()). */
+export const NeighbourMeasurementSchema = z.object({
+  /** the AP that scanned */
+  observerSn: z.string(),
+  /** the AP it heard */
+  sourceSn: z.string(),
+  band: z.enum(['2.4GHz', '5GHz']),
+  /** dBm */
+  rssiDbm: z.number().int(),
+  /** UTC, ISO 8601 */
+  measuredAt: z.string(),
+});
+export type NeighbourMeasurement = z.output<typeof NeighbourMeasurementSchema>;
+
+/** Why an AP of the floor was not asked to scan. */
+export const SCAN_SKIP_REASONS = ['offline', 'scanning'] as const;
+
+export const FloorScanSchema = z.object({
+  /** one neighbour-scan operation per online AP bound on the floor (GET /projects/:id/operations/:opId follows each) */
+  operations: z.array(z.object({ sn: z.string(), operationId: z.number().int() })),
+  /** bound APs not asked: offline, or already scanning */
+  skipped: z.array(z.object({ sn: z.string(), reason: z.enum(SCAN_SKIP_REASONS) })),
+});
+export type FloorScan = z.output<typeof FloorScanSchema>;
+
 const tag = 'floors';
 const notFound = { code: ErrorCode.DATA_NOT_FOUND, text: 'floors.notFound' } as const;
 
@@ -131,9 +156,19 @@ export const floorEndpoints = {
   }),
   uploadImage: endpoint({
     method: 'post', path: '/projects/:id/floors/:floorId/image', tag, auth: 'session', action: 'project.update',
-    summary: 'Uploads the floor plan: multipart/form-data with one part `file`, a jpg under 10 MB (spec §5; checked by its content)',
+    summary: 'Uploads the floor plan: multipart/form-data with one part `file`, a jpg of at most 10 MB (spec §5; checked by its content)',
     params: FloorParamsSchema, response: FloorSchema,
     errors: [notFound, { code: ErrorCode.IMAGE_TOO_LARGE, text: 'floors.imageTooLarge' }, { code: ErrorCode.INVALID_PARAMS, text: 'floors.notJpeg' }],
+  }),
+  scan: endpoint({
+    method: 'post', path: '/projects/:id/floors/:floorId/scan', tag, auth: 'session', action: 'device.operate',
+    summary: "Asks every online AP bound on the floor for a neighbour scan (TR-181 NeighboringWiFiDiagnostic()); offline ones are skipped and listed",
+    params: FloorParamsSchema, response: FloorScanSchema, errors: [notFound],
+  }),
+  measurements: endpoint({
+    method: 'get', path: '/projects/:id/floors/:floorId/measurements', tag, auth: 'session', action: 'device.view',
+    summary: 'What the APs bound on the floor heard of each other in their latest neighbour scans',
+    params: FloorParamsSchema, response: z.object({ items: z.array(NeighbourMeasurementSchema) }), errors: [notFound],
   }),
   image: endpoint({
     method: 'get', path: '/projects/:id/floors/:floorId/image', tag, auth: 'session', action: 'device.view', raw: true,

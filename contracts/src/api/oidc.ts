@@ -15,9 +15,11 @@ export type OidcIntent = (typeof OIDC_INTENTS)[number];
  * What /static/wechatTransfer is told: `signed-in` or `bound`, else the spec's code of the refusal
  * (138 the identity is another account's, 142 this account has one of this provider already, 158 no
  * account is bound to it, 161 the sign-in was not completed: refused, expired or not genuine), or
- * `disabled`: the account is an engineer account its company has disabled.
+ * `disabled`: the account is an engineer account its company has disabled. `two-factor`: the
+ * account has two-factor sign-in; the page asks for the code with the challenge given in the
+ * address's fragment (`#challenge=…`) and answers it at POST /auth/login/two-factor.
  */
-export const OidcResultSchema = z.enum(['signed-in', 'bound', 'disabled', '138', '142', '158', '161']);
+export const OidcResultSchema = z.enum(['signed-in', 'two-factor', 'bound', 'disabled', '138', '142', '158', '161']);
 export type OidcResult = z.output<typeof OidcResultSchema>;
 
 export const SignInProvidersSchema = z.object({
@@ -55,7 +57,7 @@ export const IdentityParamsSchema = z.object({
   identityId: z.string({ error: apiRuleKey('identityId', 'format') }).regex(/^[1-9][0-9]{0,9}$/, { error: apiRuleKey('identityId', 'format') }).transform(Number),
 });
 
-const redirect = z.string().meta({ description: '302 to the provider, or to /static/wechatTransfer?result=…' });
+const redirect = z.string().meta({ description: '302 to the provider, or to /static/wechatTransfer?result=… (result=two-factor carries #challenge=…)' });
 
 export const oidcEndpoints = {
   providers: endpoint({

@@ -78,11 +78,22 @@ export const ShareItemSchema = z.object({
   id: z.number().int(),
   account: z.string(),
   nick: z.string(),
+  /**
+   * spec §3 "share account type is guest 0 or admin 1": every share is a guest's (visitor); an admin,
+   * a company's management account, reaches its engineers' projects without a share, so no row is one
+   * (docs/decisions/sharing.md "Share roles").
+   */
+  role: z.literal('guest'),
   permission: sharePermission,
   /** UTC, ISO 8601 */
   sharedAt: z.string(),
   /** null: permanent */
   expiresAt: z.string().nullable(),
+  /**
+   * spec §3 "period": the hours the share was given for when its validity was last set (created, or
+   * changed with new hours; "End now" keeps it); null: permanent
+   */
+  periodHours: z.number().int().nullable(),
   status: z.enum(SHARE_STATUSES),
 });
 export type ShareItem = z.output<typeof ShareItemSchema>;

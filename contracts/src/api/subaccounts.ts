@@ -31,8 +31,19 @@ export const SubAccountItemSchema = z.object({
   projects: z.number().int(),
 });
 export type SubAccountItem = z.output<typeof SubAccountItemSchema>;
-export const SubAccountListResponseSchema = z.object({ items: z.array(SubAccountItemSchema), total: z.number().int() });
+export const SubAccountListResponseSchema = z.object({
+  items: z.array(SubAccountItemSchema),
+  total: z.number().int(),
+  /** the company requires two-factor sign-in of its engineers (an engineer without it sets it up before anything else) */
+  twoFactorRequired: z.boolean(),
+});
 export type SubAccountListResponse = z.output<typeof SubAccountListResponseSchema>;
+
+/** Require two-factor sign-in of every engineer of the company, or stop requiring it. */
+export const TwoFactorPolicyRequestSchema = z.object({ required: z.boolean({ error: apiRuleKey('twoFactorPolicy', 'required') }) });
+export type TwoFactorPolicyRequest = z.input<typeof TwoFactorPolicyRequestSchema>;
+export const TwoFactorPolicySchema = z.object({ required: z.boolean() });
+export type TwoFactorPolicy = z.output<typeof TwoFactorPolicySchema>;
 
 const tag = 'account';
 const demo = { code: ErrorCode.DEMO_PROJECT, text: 'account.demo' } as const;
@@ -59,6 +70,13 @@ export const subAccountEndpoints = {
     summary: 'Disable an engineer account (it cannot sign in, its sessions end) or enable it again',
     params: SubAccountParamsSchema, body: SubAccountUpdateRequestSchema, response: SubAccountItemSchema,
     errors: [demo, notFound],
+  }),
+  twoFactorPolicy: endpoint({
+    method: 'put', path: '/account/company/two-factor-policy', tag, auth: 'account',
+    summary: 'Require two-factor sign-in of all my engineers, or stop requiring it (my own must be on first: 79)',
+    description: 'An engineer without two-factor sign-in then sets it up before anything else (77) and cannot turn it off (78).',
+    body: TwoFactorPolicyRequestSchema, response: TwoFactorPolicySchema,
+    errors: [demo, { code: ErrorCode.TWO_FACTOR_OWN_FIRST, text: 'account.twoFactorOwnFirst' }],
   }),
   remove: endpoint({
     method: 'delete', path: '/account/sub-accounts/:subId', tag, auth: 'account',

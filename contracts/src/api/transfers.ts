@@ -28,6 +28,29 @@ export type TransferItem = z.output<typeof TransferItemSchema>;
 
 export const PendingTransferSchema = z.object({ transfer: TransferItemSchema.nullable() });
 
+/** what became of an offer: its status, or `expired` for one nobody answered in time */
+export const TRANSFER_HISTORY_STATUSES = [...TRANSFER_STATUSES, 'expired'] as const;
+
+/** One offer of the project, as its history keeps it. */
+export const TransferHistoryItemSchema = z.object({
+  id: z.number().int(),
+  /** the giver's and the receiver's accounts */
+  from: z.string(),
+  to: z.string(),
+  status: z.enum(TRANSFER_HISTORY_STATUSES),
+  /** UTC, ISO 8601: when it was offered */
+  offeredAt: z.string(),
+  /** UTC, ISO 8601: when it was accepted, declined or withdrawn (or replaced by a new offer); null while pending or expired */
+  decidedAt: z.string().nullable(),
+  /** UTC, ISO 8601: the offer's end */
+  expiresAt: z.string(),
+});
+export type TransferHistoryItem = z.output<typeof TransferHistoryItemSchema>;
+
+/** newest first; every offer ever made of the project, those before earlier transfers included */
+export const TransferHistorySchema = z.object({ items: z.array(TransferHistoryItemSchema) });
+export type TransferHistory = z.output<typeof TransferHistorySchema>;
+
 export const TransferTokenParamsSchema = z.object({
   token: z.string({ error: apiRuleKey('transferToken', 'format') }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: apiRuleKey('transferToken', 'format') }),
 });
@@ -55,6 +78,12 @@ export const transferEndpoints = {
     method: 'delete', path: '/projects/:id/transfer', tag, auth: 'session', action: 'project.transfer',
     summary: 'Withdraw the pending offer',
     params: ProjectIdParamSchema, response: z.null(), errors: [ownerOnly, offerGone],
+  }),
+  history: endpoint({
+    method: 'get', path: '/projects/:id/transfers', tag, auth: 'session', action: 'project.transfer',
+    summary: "The project's transfer history: every offer, who made it to whom, and what became of it",
+    description: 'Newest first. The owner reads it; a giver who transferred the project has lost it, and its history with it.',
+    params: ProjectIdParamSchema, response: TransferHistorySchema, errors: [ownerOnly],
   }),
   view: endpoint({
     method: 'get', path: '/transfers/:token', tag, auth: 'session',

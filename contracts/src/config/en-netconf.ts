@@ -56,4 +56,22 @@ export const enNetconfRules = {
     power: 'The power per port is 0.1 to 30 W',
     notPoe: 'Ports without PoE are ignored',
   },
+  // wireless policies (docs/wireless.md); the codes are in CONFIG_RULE_CODES
+  wirelessPolicy: {
+    band: 'Please choose 2.4 GHz, 5 GHz or both',
+    passwordRequired: 'Please enter the Wi-Fi password',
+    cipherRequired: 'Please choose a cipher',
+    radiusRequired: 'Please enter the RADIUS server, port and password',
+    radiusSecret: 'The RADIUS password is 1 to 64 printable characters',
+    ssid5Required: 'Please enter the 5 GHz Wi-Fi name',
+    namesDiffer: 'The 2.4 GHz and 5 GHz Wi-Fi names must differ',
+    devicesRequired: 'Please choose at least one device',
+    rateLimit: 'Upload 10 Mbps with download 20 or 50 Mbps',
+    nameExists: 'A policy with this name already exists',
+    count: 'A project holds at most 32 wireless policies',
+    allDevices: 'At most 7 Wi-Fi networks can be delivered to all devices',
+    specifiedDevices: 'At most 30 Wi-Fi networks can be delivered to specified devices',
+    guest: 'A project has only one guest Wi-Fi',
+    bandClients: 'A device takes at most 128 clients per band across its Wi-Fi networks',
+  },
 } as const;

@@ -6,6 +6,9 @@ export * from './sections.js';
 export * from '../domain/models.js';
 export * from './gateway.js';
 export * from './switch.js';
+export * from './wireless-policies.js';
 export { CONFIG_RULE_CODES, configErrorCode, netconfKey } from './keys.js';
 /** the texts of the configuration rules (i18n namespace `rules`): added by the screens that show them */
 export { enNetconfRules } from './en-netconf.js';
+export * from './radio.js';
+export { enRadioRules } from './en-radio.js';

@@ -27,6 +27,7 @@ export const CONFIG_RULE_CODES: Readonly<Record<string, number>> = {
   'rules.dhcpPools.vlanSegment': 713,
   'rules.dhcpModes.exclusive': ErrorCode.DHCP_MODE_EXCLUSIVE,
   'rules.portMappings.lanSegment': 1129,
+  'rules.wirelessPolicy.namesDiffer': ErrorCode.WIFI_NAMES_MUST_DIFFER,
 };
 
 /** The code a refused configuration answers with: the first issue that has one, else 400. */

@@ -10,6 +10,8 @@ import { DEFAULT_VLAN_NAME } from '../domain/network.js';
 import { portOf, type DeviceModel } from '../domain/models.js';
 import { name } from '../rules/names.js';
 import { DEFAULT_VLAN_ID, dhcpSectionFor, portmapSectionFor, routesSectionFor, vlanSectionFor, wanSectionFor } from './gateway.js';
+import { defaultRadioSection, defaultRoamingSection, radioSectionFor, roamingSectionFor } from './radio.js';
+import { WirelessPoliciesSectionSchema } from './wireless-policies.js';
 import { mgmtIpSectionFor, poeSectionFor, POE_PORT_MAX_W, switchDhcpSectionFor, switchPortsSectionFor, switchVlanSectionFor } from './switch.js';
 
 /** every section the engine knows, in the order pages list them */
@@ -25,6 +27,10 @@ export const SECTION_NAMES = [
   'switch-vlan',
   'switch-dhcp',
   'poe',
+  'wifi-acl',
+  'radio',
+  'roaming',
+  'wireless-policies',
 ] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
@@ -32,8 +38,20 @@ export type SectionName = (typeof SECTION_NAMES)[number];
 export const GATEWAY_SECTIONS = ['wan', 'vlan', 'dhcp', 'routes', 'portmap'] as const satisfies readonly SectionName[];
 export type GatewaySectionName = (typeof GATEWAY_SECTIONS)[number];
 
+/**
+ * sections held per project and applied to each of the project's Wi-Fi devices (WIRELESS_TYPES);
+ * the renderer picks what reaches the device (docs/wireless.md)
+ */
+export const WIRELESS_PROJECT_SECTIONS = ['wireless-policies'] as const satisfies readonly SectionName[];
+/** device types that carry the project's wireless policies */
+export const WIRELESS_TYPES: readonly DeviceType[] = ['ap', 'mesh', 'wrouter'];
+
+export function isWirelessProjectSection(section: string): boolean {
+  return (WIRELESS_PROJECT_SECTIONS as readonly string[]).includes(section);
+}
+
 /** sections held per device */
-export const DEVICE_SECTIONS = ['name', 'mgmt-ip', 'switch-ports', 'switch-vlan', 'switch-dhcp', 'poe'] as const satisfies readonly SectionName[];
+export const DEVICE_SECTIONS = ['name', 'mgmt-ip', 'switch-ports', 'switch-vlan', 'switch-dhcp', 'poe', 'wifi-acl', 'radio', 'roaming'] as const satisfies readonly SectionName[];
 export type DeviceSectionName = (typeof DEVICE_SECTIONS)[number];
 
 /** sections whose change can cut a device off the cloud: sent with a rollback timer (safe apply) */
@@ -68,6 +86,17 @@ export function isDeviceSection(section: string): section is DeviceSectionName {
 export const NameSectionSchema = z.object({ name });
 export type NameSection = z.output<typeof NameSectionSchema>;
 
+/**
+ * `wifi-acl`: the MACs no AccessPoint of the device lets associate — the project's blacklist (spec §9:
+ * at most 100), written to every Wi-Fi device of the project whenever the blacklist changes.
+ */
+export const WifiAclSectionSchema = z.object({
+  denied: z
+    .array(z.string().regex(/^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/, { error: 'rules.macAddress.format' }))
+    .max(100, { error: 'rules.blacklistNote.length' }),
+});
+export type WifiAclSection = z.output<typeof WifiAclSectionSchema>;
+
 /** what a section's schema needs to know of the device it is for */
 export interface SectionFacts {
   type: DeviceType;
@@ -86,7 +115,12 @@ export const GATEWAY_TYPES: readonly DeviceType[] = ['router', 'wrouter'];
  */
 export function sectionApplies(section: SectionName, facts: Pick<SectionFacts, 'type' | 'model'>): boolean {
   if (section === 'name') return true;
+  // every device with Wi-Fi radios keeps the project's blacklist
+  if (section === 'wifi-acl') return facts.model.bands.length > 0;
+  if (isWirelessProjectSection(section)) return WIRELESS_TYPES.includes(facts.type);
   if (isGatewaySection(section)) return GATEWAY_TYPES.includes(facts.type) && !(section === 'dhcp' && facts.type === 'wrouter');
+  // radio settings and the roaming tuner on every device with a Wi-Fi radio
+  if (section === 'radio' || section === 'roaming') return facts.model.bands.length > 0;
   if (facts.type !== 'switch') return false;
   return section !== 'poe' || facts.model.ports.poe > 0;
 }
@@ -105,6 +139,10 @@ export function sectionSchemaFor(section: SectionName, facts: SectionFacts): z.Z
     case 'switch-vlan': return switchVlanSectionFor(facts.model);
     case 'switch-dhcp': return switchDhcpSectionFor(facts.model);
     case 'poe': return poeSectionFor(facts.model);
+    case 'wifi-acl': return WifiAclSectionSchema;
+    case 'radio': return radioSectionFor(facts.model);
+    case 'roaming': return roamingSectionFor(facts.model);
+    case 'wireless-policies': return WirelessPoliciesSectionSchema;
   }
 }
 
@@ -128,11 +166,15 @@ export function defaultSection(section: SectionName, model: DeviceModel, current
     case 'mgmt-ip': return { ip: '192.168.1.2', mask: 24, gateway: DEFAULT_LAN.ip, vlan: 1 };
     case 'switch-ports': return { ports: ports.map((port) => ({ port, enabled: true, rate: 'auto', duplex: 'auto', remark: '' })) };
     case 'switch-vlan': return { qvlan: false, mgmtVlan: 1, mutualAccess: true, vlans: [], ports: [] };
+    case 'radio': return defaultRadioSection(model);
+    case 'roaming': return defaultRoamingSection(model);
+    case 'wireless-policies': return { policies: [] };
     case 'poe': {
       // every PoE port on, the budget shared evenly (an 802.3at port gives at most 30 W)
       const poePorts = ports.filter((p) => portOf(model, p)?.poe);
       const powerW = Math.min(POE_PORT_MAX_W, Math.floor((model.ports.poeBudgetW / Math.max(1, poePorts.length)) * 10) / 10);
       return { ports: poePorts.map((port) => ({ port, enabled: true, powerW })) };
     }
+    case 'wifi-acl': return { denied: [] };
   }
 }

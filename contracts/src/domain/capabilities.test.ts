@@ -11,12 +11,16 @@ describe('device operations catalogue', () => {
 
   it('takes the typical durations of spec §9: reboot 1 min, reset 3, upgrade 5, PoE reboot 2', () => {
     const minutes = Object.fromEntries(Object.entries(DEVICE_OPERATIONS).map(([k, v]) => [k, v.typicalSeconds / 60]));
-    expect(minutes).toMatchObject({ reboot: 1, reset: 3, upgrade: 5, poeReboot: 2 });
+    expect(minutes).toMatchObject({ reboot: 1, reset: 3, upgrade: 5, 'poe-reboot': 2 });
   });
 
-  it('marks only locate as safe to send twice; everything that restarts or erases runs at most once', () => {
+  it('marks only locate, the (read-only) neighbour scan, a client disconnect, setting the LED mode and opening the remote web tunnel as safe to send twice; everything that restarts or erases runs at most once', () => {
     const idempotent = Object.entries(DEVICE_OPERATIONS).filter(([, v]) => v.idempotent).map(([k]) => k);
-    expect(idempotent).toEqual(['locate']);
+    expect(idempotent).toEqual(['locate', 'neighbourScan', 'clientOffline', 'led', 'remote-web']);
+  });
+
+  it('waits for a neighbour scan\'s OperationComplete (TR-181 NeighboringWiFiDiagnostic() is asynchronous)', () => {
+    expect(DEVICE_OPERATIONS.neighbourScan).toMatchObject({ command: 'Device.WiFi.NeighboringWiFiDiagnostic()', completion: 'operation-complete', action: 'device.operate' });
   });
 
   it('gives an operation minutes, not a day: five typical durations', () => {

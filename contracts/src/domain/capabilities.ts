@@ -42,8 +42,9 @@ export const DEVICE_OPERATIONS = {
     idempotent: false,
     typicalSeconds: 300,
   },
-  // spec §9: PoE reboot about 2 minutes (power off and on one port; TR-181 has no PoE object)
-  poeReboot: {
+  // spec §9: PoE reboot about 2 minutes (power off and on one port of a switch; TR-181 has no PoE
+  // object). Sent to the switch; `{i}` is the port. Done by its OperationComplete once the port powers again
+  'poe-reboot': {
     action: 'device.maintain',
     command: 'Device.X_AIRLOOM_PoE.Port.{i}.Reboot()',
     inputArgs: {},
@@ -53,6 +54,49 @@ export const DEVICE_OPERATIONS = {
   },
   // spec §9 has no locate duration; a minute of blinking finds a device, and blinking again is harmless
   locate: { action: 'device.operate', command: 'Device.X_AIRLOOM_Locate()', inputArgs: { Duration: '60' }, completion: 'response', idempotent: true, typicalSeconds: 60 },
+  // TR-181's asynchronous neighbour scan: the APs it hears come in its OperationComplete. Read-only,
+  // so sending it again is harmless; a scan of every channel takes a few seconds
+  neighbourScan: {
+    action: 'device.operate',
+    command: 'Device.WiFi.NeighboringWiFiDiagnostic()',
+    inputArgs: {},
+    completion: 'operation-complete',
+    idempotent: true,
+    typicalSeconds: 12,
+  },
+  // force a wireless client offline (spec §1): TR-181 has no standard disassociate, so a vendor command
+  // of the AccessPoint the client is on (docs/devices.md). Disconnecting it again is harmless
+  clientOffline: {
+    action: 'device.operate',
+    command: 'Device.WiFi.AccessPoint.{i}.X_AIRLOOM_Disassociate()',
+    inputArgs: {},
+    completion: 'response',
+    idempotent: true,
+    typicalSeconds: 5,
+  },
+  // spec §1 LED control: on, off or following the LED schedule; setting the same mode twice is harmless
+  led: { action: 'device.operate', command: 'Device.X_AIRLOOM_LED.SetMode()', inputArgs: {}, completion: 'response', idempotent: true, typicalSeconds: 5 },
+  // spec §4 NVR storage formatting: formatting → success | failure (3000–3002). It erases the
+  // recordings, so it runs at most once; spec §9 gives no duration: a minute (docs/decisions/maintenance.md)
+  'format-disk': {
+    action: 'device.operate',
+    command: 'Device.X_AIRLOOM_Storage.Disk.1.Format()',
+    inputArgs: {},
+    completion: 'operation-complete',
+    idempotent: false,
+    typicalSeconds: 60,
+  },
+  // spec §1 remote web management: the device dials out to the console (URL, a wss:// address) with the
+  // one-time Token and serves its local web page through that tunnel. The OperateResp ends it; the
+  // tunnel itself is the console's session (docs/maintenance.md). Opening an open tunnel again is harmless
+  'remote-web': {
+    action: 'device.remoteWeb',
+    command: 'Device.X_AIRLOOM_RemoteWeb.Open()',
+    inputArgs: {},
+    completion: 'response',
+    idempotent: true,
+    typicalSeconds: 10,
+  },
 } as const satisfies Record<string, OperationCapability>;
 
 export type DeviceOperation = keyof typeof DEVICE_OPERATIONS;

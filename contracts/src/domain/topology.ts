@@ -41,6 +41,39 @@ export const TERMINAL_KINDS = [
 export type TerminalKind = (typeof TERMINAL_KINDS)[number];
 export const TERMINAL_KIND_LABELS: Readonly<Record<TerminalKind, string>> = enEnums.terminalKind;
 
+/** The node kind (spec §3 topology kinds) a hand-added terminal of each terminal kind is drawn as. */
+export const TERMINAL_NODE_KIND: Readonly<Record<TerminalKind, TopologyNodeKind>> = {
+  ap: 'ap',
+  camera: 'ipc',
+  uplink: 'unknown',
+  router: 'router',
+  switch: 'switch',
+  bridge: 'wireless-ap',
+  nvr: 'nvr',
+  server: 'unknown',
+  pc: 'unknown',
+  printer: 'unknown',
+  'ip-phone': 'unknown',
+};
+
+/**
+ * spec §5 "a device model must be chosen": the models offered per terminal kind. The list is a
+ * choice, not a limit — a terminal of another make is entered by hand (docs/decisions/devices.md).
+ */
+export const TERMINAL_MODEL_CHOICES: Readonly<Record<TerminalKind, readonly string[]>> = {
+  ap: ['Generic AP', 'Ubiquiti U6-Lite', 'TP-Link EAP245'],
+  camera: ['Generic IP camera', 'Hikvision DS-2CD2143', 'Axis M3106'],
+  uplink: ['ISP modem', 'Fibre ONT'],
+  router: ['Generic router', 'MikroTik hEX'],
+  switch: ['Unmanaged switch', 'Netgear GS108'],
+  bridge: ['Generic bridge', 'Ubiquiti NanoStation'],
+  nvr: ['Generic NVR', 'Hikvision DS-7608'],
+  server: ['Generic server', 'Synology DS920+'],
+  pc: ['Desktop PC', 'Laptop'],
+  printer: ['HP LaserJet Pro', 'Brother HL-L2350', 'Generic printer'],
+  'ip-phone': ['Yealink T31P', 'Cisco 7841', 'Generic IP phone'],
+};
+
 // spec §3: Wi-Fi map obstacle attenuation in dB
 export const OBSTACLE_ATTENUATION_DB = {
   plasterboard: 5,

@@ -198,4 +198,14 @@ export const enEnums = {
     ap: 'AP',
   },
   accessType: { web: 'Web', openapi: 'Open API' },
+  gatewayFunction: {
+    vpn: 'VPN',
+    multiWan: 'Multi-WAN',
+    captivePortal: 'Captive portal',
+    loadBalancing: 'Load balancing',
+    behaviourControl: 'Behaviour control',
+    vlan: 'VLAN',
+  },
+  solutionType: { wlan: 'WLAN', mesh: 'MESH' },
+  solutionPolicy: { balanced: 'Balanced', cost: 'Lowest cost', performance: 'Room to grow' },
 } as const;

@@ -105,6 +105,15 @@ export const enRules = {
     length: `The serial number is ${L.serialNumberMinLength} to ${L.serialNumberMaxLength} characters`,
     chars: 'The serial number consists of letters and digits only',
   },
+  cloudCode: {
+    required: 'Please enter the cloud code',
+    length: `The cloud code has ${L.cloudCodeLength} characters (printed as XXXX-XXXX on the label)`,
+    chars: 'The cloud code consists of the letters and digits printed on the label (no 0, 1, I, L or O)',
+  },
+  remark: {
+    length: `The remark has at most ${L.remarkMaxLength} characters`,
+    emoticon: 'Emoticons are not allowed',
+  },
   ssid: {
     required: 'Please enter a Wi-Fi name',
     length: `The Wi-Fi name must be 1 to ${L.ssidMaxBytes} bytes`,
@@ -248,6 +257,17 @@ export const enRules = {
     same: 'Start and end must differ',
     days: 'Please choose at least one day',
   },
+  rebootSchedules: {
+    count: `At most ${L.timerSchedulesMax} reboot schedules`,
+    mode: 'Please choose every few minutes, every day or specific weekdays',
+    time: 'Enter the time as HH:MM, 00:00 to 23:59',
+    duplicate: 'This reboot schedule is already in the list',
+  },
+  rebootInterval: {
+    required: 'Please enter the interval in minutes',
+    integer: 'The interval is a whole number of minutes',
+    range: 'A device restarts at most every 30 minutes and at least once a week (10080 minutes)',
+  },
   weekdays: {
     required: 'Please choose at least one day',
     invalid: 'Please choose days of the week',
@@ -278,6 +298,26 @@ export const enRules = {
     accessSwitch: `At most ${L.solutionAccessSwitchesMax} access switches`,
     coreSwitch: `At most ${L.solutionCoreSwitchesMax} core switches`,
     ap: `At most ${L.solutionApsMax} APs`,
+    remark: 'A remark has at most 200 characters',
+  },
+  solutionInputs: {
+    number: 'Please enter a number within the range shown',
+    integer: 'Please enter a whole number',
+    empty: 'Please give the rooms, the area or the spaces (offices, classrooms, dormitories, wards) to cover',
+  },
+  solutionGateway: {
+    clients: 'The connected clients are a whole number from 0 to 50,000',
+    lines: 'The broadband lines are 1 to 8',
+    bandwidth: 'The bandwidth per line is 1 to 10,000 Mbps',
+    function: 'Please choose the functions from the list',
+  },
+  solutionName: { length: 'The name has 1 to 64 characters' },
+  customScenario: {
+    name: 'The scenario name has 1 to 32 characters',
+    wallLoss: 'The wall attenuation is 0 to 40 dB',
+    wallSpacing: 'The distance between walls is 1 to 100 m',
+    concurrency: 'The share of clients online together is 0.05 to 1',
+    count: `At most ${L.customScenariosMax} custom scenarios`,
   },
   scenario: { required: 'Please choose a scenario' },
   netMode: { required: 'Please choose the project type (WLAN or MESH)' },

@@ -15,7 +15,7 @@ import {
   subnetMask,
 } from './addresses.js';
 import { firmwareFile, imageFile, importFile, mapImage } from './files.js';
-import { dhcpPoolName, name, otherName, policyName, serialNumber, serverName, ssid, vlanName, vlanNames } from './names.js';
+import { cloudCode, dhcpPoolName, name, otherName, policyName, remark, serialNumber, serverName, ssid, vlanName, vlanNames } from './names.js';
 import { devicePassword, wifiPassword, wirelessSecurity } from './passwords.js';
 import { netMode, projectName, projectRight, scenario, subtitle, timeZone } from './project.js';
 import {
@@ -26,7 +26,8 @@ import {
   topologyDevice,
   weekdays,
 } from './schedules.js';
-import { solutionDevices } from './solutions.js';
+import { rebootInterval, rebootSchedules } from './reboot-schedules.js';
+import { customScenario, solutionDevices, solutionGateway, solutionInputs, solutionName } from './solutions.js';
 import { portVlans, vlanId, vlanList } from './vlan.js';
 import { accessThreshold, dualBandSsids, keyUpdateCycle, maxClients, shutdownPeriods, txPower } from './wireless.js';
 
@@ -52,6 +53,8 @@ export const rules = {
   projectName,
   subtitle,
   serialNumber,
+  cloudCode,
+  remark,
   ssid,
   // project
   timeZone,
@@ -84,6 +87,10 @@ export const rules = {
   segments,
   // solutions
   solutionDevices,
+  solutionInputs,
+  solutionGateway,
+  solutionName,
+  customScenario,
   // files
   importFile,
   imageFile,
@@ -91,6 +98,8 @@ export const rules = {
   mapImage,
   // timers, selections, sharing, topology
   timerSchedules,
+  rebootSchedules,
+  rebootInterval,
   weekdays,
   portSelection,
   optimiseDevices,

@@ -73,6 +73,34 @@ export const serialNumber = stringRule('serialNumber')
   .regex(/^[0-9A-Za-z]*$/, { error: ruleKey('serialNumber', 'chars') })
   .transform((v) => v.toUpperCase());
 
+/**
+ * The cloud code printed on a device's label beside its SN (spec §1 "cloud code"), mapped to the SN by
+ * the manufacturer's registration: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L),
+ * printed as XXXX-XXXX. Typed in either case, with or without the dash or spaces; handed on as 8
+ * upper-case characters (docs/decisions/devices.md).
+ */
+export const CLOUD_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const cloudCode = stringRule('cloudCode')
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: ruleKey('cloudCode', 'required') })
+      .length(LIMITS.cloudCodeLength, { error: ruleKey('cloudCode', 'length') })
+      .regex(new RegExp(`^[${CLOUD_CODE_ALPHABET}]*$`), { error: ruleKey('cloudCode', 'chars') }),
+  );
+
+/** How a cloud code is printed on the label: XXXX-XXXX. */
+export function formatCloudCode(code: string): string {
+  return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
+}
+
+// a device's remark (spec §3 device "remark"): free text, optional; an import's third column
+export const remark = z
+  .string({ error: ruleKey('remark', 'length') })
+  .refine((v) => charLength(v) <= LIMITS.remarkMaxLength, { error: ruleKey('remark', 'length') })
+  .refine((v) => !hasEmoticon(v), { error: ruleKey('remark', 'emoticon') });
+
 /** Bytes of a string in UTF-8 (no TextEncoder: contracts builds without DOM or Node types). */
 export function utf8Length(value: string): number {
   let bytes = 0;

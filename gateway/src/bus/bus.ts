@@ -31,11 +31,15 @@ export interface BusOptions {
 
 export type EventListener = (projectId: number, event: ProjectEvent) => void;
 export type NudgeListener = (sn: string) => void;
-/** a live read asked of the gateway instance that hears the device */
-export interface Question {
-  kind: 'route-table';
-  sn: string;
-}
+/**
+ * A live read or write asked of the gateway instance that hears the device: its route table now, or
+ * its local administrator's password set at once (docs/maintenance.md "Device password": the password
+ * goes to the device and nowhere else — not the database, not a log, not an outbox row).
+ */
+export type Question =
+  | { kind: 'route-table'; sn: string }
+  | { kind: 'admin-password'; sn: string; password: string }
+  | { kind: 'management-mode'; sn: string; mode: 'cloud' | 'local' };
 export type Answerer = (question: Question) => Promise<unknown>;
 /** the gateway could not answer: no such device here, or the device did not answer */
 export class AskError extends Error {

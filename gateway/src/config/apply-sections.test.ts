@@ -2,7 +2,7 @@
 // the device accepts it, holds it (read back, nothing left to send), and a second apply only reads.
 import {
   dhcpSection, mgmtIpSection, poeSection, portmapSection, routesSection, switchDhcpSection, switchPortsSection, switchVlanSection, vlanSection,
-  wanSection, type SectionName,
+  wanSection, WifiAclSectionSchema, radioSection, roamingSection, WirelessPoliciesSectionSchema, type SectionName,
 } from '@airloom/contracts/config';
 import { DataModel, demoFleet, SimDevice, type DeviceSpec } from '@airloom/device-sim';
 import type { UspMsg } from '@airloom/usp';
@@ -15,6 +15,7 @@ import type { DeviceFacts } from './target.js';
 const site = demoFleet(500000);
 const gatewaySpec = site.find((d) => d.type === 'router')!;
 const switchSpec = site.find((d) => d.model === 'AL-SW1008P')!;
+const apSpec = site.find((d) => d.type === 'ap')!;
 
 function device(spec: DeviceSpec): DataModel {
   return new DataModel(new SimDevice(spec), {
@@ -82,7 +83,42 @@ const CASES: { section: SectionName; spec: DeviceSpec; body: unknown }[] = [
   },
   { section: 'switch-dhcp', spec: switchSpec, body: switchDhcpSection.parse({ modes: { server: false, relay: true, snooping: false }, relayServer: '192.168.1.1', pools: [pool] }) },
   { section: 'poe', spec: switchSpec, body: poeSection.parse({ ports: [{ port: 1, enabled: true, powerW: 15 }, { port: 2, enabled: false, powerW: 15 }, { port: 3, enabled: true, powerW: 30 }] }) },
+  { section: 'wifi-acl', spec: apSpec, body: WifiAclSectionSchema.parse({ denied: ['5A:3F:91:0C:22:7E', '9E:14:B2:6D:08:C1'] }) },
+  {
+    section: 'wireless-policies',
+    spec: apSpec,
+    body: WirelessPoliciesSectionSchema.parse({
+      policies: [
+        {
+          id: 1, name: 'Staff', ssid: 'Hotel-Staff', ssid5: 'Hotel-Staff-5G', band: 'dual', securityMode: 8, cipher: 'aes', keyUpdateCycle: 3600, vlanId: 10, maxClients: 64,
+          hidden: false, schedule: null, guest: false, rateLimit: null, radius: { ip: '192.168.1.20', port: 1812, secret: 'radius-s3cret' }, applyTo: 'all', sns: [],
+        },
+        {
+          id: 2, name: 'Guest', ssid: 'Hotel-Guest', band: '2.4g', securityMode: 2, cipher: 'aes', password: 'welcome-2026', keyUpdateCycle: 0, vlanId: 20, maxClients: 50,
+          hidden: false, schedule: [{ start: '01:00', end: '06:00' }], guest: true, rateLimit: { uploadMbps: 10, downloadMbps: 20 }, radius: null, applyTo: 'all', sns: [],
+        },
+      ],
+    }),
+  },
 ];
+
+CASES.push(
+  {
+    section: 'radio',
+    spec: apSpec,
+    body: radioSection.parse({
+      radios: [
+        { band: '2.4GHz', channel: 11, widthMhz: 20, txPowerDbm: 14, accessThresholdDbm: -75 },
+        { band: '5GHz', channel: 149, widthMhz: 40, txPowerDbm: 23, accessThresholdDbm: -70 },
+      ],
+    }),
+  },
+  {
+    section: 'roaming',
+    spec: apSpec,
+    body: roamingSection.parse({ bands: [{ band: '2.4GHz', minRssiDbm: -80, k: true, v: true, r: false }, { band: '5GHz', minRssiDbm: -75, k: true, v: true, r: true }], bandSteering: true }),
+  },
+);
 
 describe('every section applied to a simulated device', () => {
   it('covers every registered renderer', () => {
@@ -125,6 +161,21 @@ describe('every section applied to a simulated device', () => {
     expect(held['Device.IP.Interface.3.IPv4Address.1.AddressingType']).toBe('IPCP');
     expect(held['Device.PPP.Interface.2.PPPoE.ServiceName']).toBe('Fibre');
     expect(Object.entries(held).filter(([k]) => k.endsWith('.DNSServer')).map(([, v]) => v)).toEqual(['1.1.1.1', '9.9.9.9']);
+  });
+
+  it('radio: the AP then reports the new channel, width and power, and its neighbours hear the new power', async () => {
+    const c = CASES.find((x) => x.section === 'radio')!;
+    const ap = new SimDevice(c.spec);
+    const m = new DataModel(ap, { endpointId: 'os::02414C-AP', controllerId: 'self::airloom', name: 'AP', periodicNotifInterval: 30, subscriptions: [], locating: false });
+    await applyTarget(transport(m), rendererFor('radio')!(c.body, factsOf(c.spec)));
+    const held = await readValues(transport(m), ['Device.WiFi.Radio.']);
+    expect(held['Device.WiFi.Radio.1.Channel']).toBe('11');
+    expect(held['Device.WiFi.Radio.2.OperatingChannelBandwidth']).toBe('40MHz');
+    expect(held['Device.WiFi.Radio.1.X_AIRLOOM_TransmitPowerdBm']).toBe('14');
+    expect(held['Device.WiFi.Radio.1.X_AIRLOOM_AccessThreshold']).toBe('-75');
+    // the simulated hardware follows: what other APs' scans use
+    expect(ap.radios.map((r) => [r.band, r.channel])).toEqual([['2.4GHz', 11], ['5GHz', 149]]);
+    expect(ap.radios[0]!.dbm).toBe(14);
   });
 
   it('going back to DHCP removes the static DNS servers and the device reports its lease', async () => {

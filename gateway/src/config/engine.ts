@@ -53,6 +53,8 @@ export interface Reconciler {
 
 interface PendingRow {
   sn: string;
+  /** cloud | local | disable: only a cloud-managed device takes the console's settings (spec §6) */
+  management_mode?: string;
   endpoint_id: string;
   project_id: number | null;
   type: string;
@@ -66,7 +68,7 @@ interface PendingRow {
 
 /** a rename of a whole project must not open thousands of exchanges at once */
 const PUSH_CONCURRENCY = 200;
-const COLUMNS = ['sn', 'endpoint_id', 'project_id', 'type', 'model', 'config_version', 'applied_version', 'supports_name', 'status', 'gateway_id'];
+const COLUMNS = ['sn', 'endpoint_id', 'project_id', 'type', 'model', 'config_version', 'applied_version', 'supports_name', 'status', 'gateway_id', 'management_mode'];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -102,6 +104,11 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
         state,
         error,
       }),
+    );
+    ctx.runLog?.record(
+      row.sn,
+      state === 'applied' ? 'config.applied' : state === 'failed' ? 'config.failed' : 'config.rolledBack',
+      state === 'failed' ? { section: section.section, error: error?.message ?? 'unknown' } : { section: section.section },
     );
     if (section.section === 'name' && state === 'applied') {
       const name = (section.body as { name: string }).name;
@@ -236,6 +243,8 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
   function consider(row: PendingRow, force: boolean): void {
     if (Number(row.config_version) <= Number(row.applied_version) && !rechecks.has(row.sn)) return;
     if (!REACHABLE_STATUSES.includes(Number(row.status))) return; // offline devices wait
+    // spec §6: a device in local management takes its settings from its own page; the console's wait until it is back in the cloud
+    if (row.management_mode !== undefined && row.management_mode !== 'cloud') return;
     if (row.supports_name === null) return; // DeviceInfo not learnt yet (the session does it)
     const flying = inFlight.get(row.sn);
     if (flying !== undefined) return; // the push under way nudges again when it ends

@@ -4,10 +4,13 @@ import type { SectionName } from '@airloom/contracts/config';
 import { renderDhcp, renderPortmap, renderRoutes, renderVlan } from './gateway-tables.js';
 import { renderMgmtIp } from './mgmt-ip.js';
 import { renderName } from './name.js';
+import { renderRadio, renderRoaming } from './radio.js';
 import { renderPoe, renderSwitchPorts } from './switch-tables.js';
 import { renderSwitchVlan } from './switch-vlan.js';
 import type { Renderer } from './target.js';
 import { renderWan } from './wan.js';
+import { renderWifiAcl } from './wifi-acl.js';
+import { renderWirelessPolicies } from './wireless.js';
 
 export const RENDERERS: Partial<Record<SectionName, Renderer<never>>> = {
   name: renderName,
@@ -22,6 +25,10 @@ export const RENDERERS: Partial<Record<SectionName, Renderer<never>>> = {
   // a switch's DHCP server has the gateway's tables and parameters
   'switch-dhcp': renderDhcp,
   poe: renderPoe,
+  'wifi-acl': renderWifiAcl,
+  radio: renderRadio,
+  roaming: renderRoaming,
+  'wireless-policies': renderWirelessPolicies,
 };
 
 /** the renderer of a section, or undefined while that section is not built */

@@ -117,14 +117,20 @@ export function instancesOf(reported: ReportedValues, tablePath: string): Map<st
  * one pass over the reported values: table path → instance number → parameter → value, for the
  * given tables only (parameters of nested objects belong to their own tables)
  */
-function groupInstances(reported: ReportedValues, tables: ReadonlySet<string>): Map<string, Map<string, Record<string, string>>> {
+function groupInstances(reported: ReportedValues, tables: ReadonlySet<string>, nested: ReadonlySet<string> = new Set()): Map<string, Map<string, Record<string, string>>> {
   const out = new Map<string, Map<string, Record<string, string>>>();
   for (const path in reported) {
-    const paramDot = path.lastIndexOf('.');
+    let paramDot = path.lastIndexOf('.');
     if (paramDot <= 0 || paramDot === path.length - 1) continue;
-    const numDot = path.lastIndexOf('.', paramDot - 1);
+    let numDot = path.lastIndexOf('.', paramDot - 1);
     if (numDot < 0) continue;
-    const num = path.slice(numDot + 1, paramDot);
+    let num = path.slice(numDot + 1, paramDot);
+    // a parameter of a single-instance sub-object (`AccessPoint.3.Security.ModeEnabled`) belongs to its
+    // instance as `Security.ModeEnabled`, for tables whose instances name such parameters
+    if (!isDigits(num) && nested.size) {
+      const sub = nestedParam(path, nested);
+      if (sub) ({ paramDot, numDot, num } = sub);
+    }
     if (num.length === 0 || !isDigits(num)) continue;
     const table = path.slice(0, numDot + 1);
     if (!tables.has(table)) continue;
@@ -137,7 +143,27 @@ function groupInstances(reported: ReportedValues, tables: ReadonlySet<string>): 
   return out;
 }
 
+/** `<table><n>.<Sub>.<Param>` of one of the tables → where its instance number and parameter name start */
+function nestedParam(path: string, tables: ReadonlySet<string>): { paramDot: number; numDot: number; num: string } | undefined {
+  for (const table of tables) {
+    if (!path.startsWith(table)) continue;
+    const numEnd = path.indexOf('.', table.length);
+    if (numEnd < 0) continue;
+    const num = path.slice(table.length, numEnd);
+    // only single-instance sub-objects: no instance number further down (`VLAN.3.VLANID` is another table's)
+    if (!isDigits(num) || path.slice(numEnd + 1).split('.').some(isDigits)) continue;
+    return { paramDot: numEnd, numDot: table.length - 1, num };
+  }
+  return undefined;
+}
+
+/** tables whose instances name parameters of sub-objects (`Security.ModeEnabled`) */
+function nestedTables(target: Tr181Target): Set<string> {
+  return new Set(target.tables.filter((t) => t.instances.some((i) => Object.keys(i.params).some((p) => p.includes('.')))).map((t) => t.path));
+}
+
 function isDigits(value: string): boolean {
+  if (value.length === 0) return false;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c < 48 || c > 57) return false;
@@ -159,7 +185,7 @@ export function planConfig(target: Tr181Target, reported: ReportedValues): Confi
     const [objPath, param] = splitParam(path);
     addSet(objPath, param, value);
   }
-  const grouped = groupInstances(reported, new Set(target.tables.flatMap((t) => [t.path, ...refTables(t)])));
+  const grouped = groupInstances(reported, new Set(target.tables.flatMap((t) => [t.path, ...refTables(t)])), nestedTables(target));
   const resolve = (ref: Tr181Ref): string | undefined => {
     for (const [num, params] of grouped.get(ref.table) ?? []) {
       if (Object.entries(ref.match).every(([k, v]) => params[k] === v)) return `${ref.table}${num}`;
@@ -195,6 +221,7 @@ export function planConfig(target: Tr181Target, reported: ReportedValues): Confi
       }
       const have = existing.get(num) ?? {};
       for (const [param, value] of Object.entries(params)) {
+        // a sub-object's parameter keeps its relative path (`Security.ModeEnabled`), as USP allows
         if (have[param] !== value) addSet(`${table.path}${num}.`, param, value);
       }
     }

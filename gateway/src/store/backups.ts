@@ -9,7 +9,7 @@
 // `unsynchronized` for an uploaded file (nothing here confirmed it). `refreshSyncStates` settles the
 // synchronizing ones from the history's results.
 import { randomBytes } from 'node:crypto';
-import type { Backup, BackupSection, BackupSnapshot, BackupSyncState, BackupType } from '@airloom/contracts';
+import { BACKUP_SYNC_STATES, BACKUP_SYNC_TRANSITIONS, canTransition, type Backup, type BackupSection, type BackupSnapshot, type BackupSyncState, type BackupType } from '@airloom/contracts';
 import { GATEWAY_TYPES, type SectionName } from '@airloom/contracts/config';
 import type { Knex } from 'knex';
 import { appliedBody, PROJECT_SECTION, type AppliedRow, type SectionRow } from './config.js';
@@ -68,10 +68,11 @@ export async function takeSnapshot(db: Db, projectId: number, sn?: string): Prom
   const all = await projectDevices(db, projectId);
   const gateway = all.find((d) => isGateway(d.type)) ?? null;
   const devices = sn === undefined ? all : all.filter((d) => d.sn === sn);
-  const owners = sn === undefined ? null : gateway && gateway.sn === sn ? [sn, PROJECT_SECTION] : [sn];
-  const q = db<SectionRow>('config_sections').where({ project_id: projectId });
-  if (owners) q.whereIn('sn', owners);
-  const rows = (await q.orderBy('id')) as SectionRow[];
+  // the project's own sections and those of the devices in it now: a removed device's rows stay in
+  // config_sections (it may come back), but they are not this project's configuration any more
+  const owners = sn === undefined ? [PROJECT_SECTION, ...all.map((d) => d.sn)] : gateway && gateway.sn === sn ? [sn, PROJECT_SECTION] : devices.map((d) => d.sn);
+  // the blacklist's delivery (wifi-acl) is the blacklist's own, not configuration a restore brings back
+  const rows = (await db<SectionRow>('config_sections').where({ project_id: projectId }).whereNot('section', 'wifi-acl').whereIn('sn', owners).orderBy('id')) as SectionRow[];
   const holders = [...new Set(rows.map((r) => (r.sn === PROJECT_SECTION ? gateway?.sn : r.sn)).filter((s): s is string => !!s))];
   const applied = holders.length ? ((await db<AppliedRow>('config_applied').whereIn('sn', holders).select()) as AppliedRow[]) : [];
   const appliedOf = new Map(applied.map((a) => [`${a.sn}/${a.section}`, a]));
@@ -113,6 +114,8 @@ export interface NewBackup {
   awaiting: AwaitedVersion[];
   at: number;
   actor: string | null;
+  /** a scheduled backup: the newest this many scheduled backups are kept, the older ones deleted with the insert */
+  keepScheduled?: number;
 }
 
 function rowOf(input: NewBackup): Omit<BackupRow, 'id'> {
@@ -137,11 +140,34 @@ function rowOf(input: NewBackup): Omit<BackupRow, 'id'> {
   };
 }
 
-/** stores a backup; a restore point replaces the device's previous one (spec §9: one per device) */
-export async function insertBackup(db: Knex, input: NewBackup): Promise<BackupRow> {
+/** what the limits are checked against, read inside the insert's transaction */
+export interface BackupFacts {
+  /** the project's general backups, and how many of them the schedule took */
+  general: number;
+  scheduled: number;
+  /** when the project's newest general backup (of any origin) was taken */
+  newestGeneralAt: number | null;
+  /** when the newest backup of this kind (general, or this device's restore point) taken by a person was */
+  lastManualAt: number | null;
+}
+
+/**
+ * Stores a backup; a restore point replaces the device's previous one (spec §9: one per device).
+ * `guard` sees the project's backups as they are inside the transaction, with the project locked
+ * (MariaDB: its row FOR UPDATE; SQLite: one writer at a time), and throws to refuse: two requests
+ * at once, or two console instances, cannot both pass the 128 and 3-minute checks.
+ */
+export async function insertBackup(db: Knex, input: NewBackup, guard?: (facts: BackupFacts) => void): Promise<BackupRow> {
   return db.transaction(async (trx) => {
+    if (guard) {
+      if (trx.client.config.client === 'mysql2') await trx('projects').where({ id: input.projectId }).forUpdate().first('id');
+      const { total, scheduled, newestAt } = await generalBackupFacts(trx, input.projectId);
+      guard({ general: total, scheduled, newestGeneralAt: newestAt, lastManualAt: await lastManualBackupAt(trx, input.projectId, input.type, input.sn) });
+    }
     if (input.type === 'restore-point') await trx('config_backups').where({ project_id: input.projectId, type: 'restore-point', sn: input.sn }).delete();
     const [id] = await trx('config_backups').insert(rowOf(input));
+    // the schedule's pruning in the same transaction: the 128 general backups are never exceeded, even for a moment
+    if (input.keepScheduled !== undefined) await pruneBackups(trx, input.projectId, 'scheduled', input.keepScheduled);
     return (await trx<BackupRow>('config_backups').where({ id: Number(id) }).first()) as BackupRow;
   });
 }
@@ -169,16 +195,45 @@ export async function lastManualBackupAt(db: Db, projectId: number, type: Backup
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
 
+/** the project's general backups: all of them, the scheduled ones, and when the newest (of any origin) was taken */
+export async function generalBackupFacts(db: Db, projectId: number): Promise<{ total: number; scheduled: number; newestAt: number | null }> {
+  const rows = (await db('config_backups').where({ project_id: projectId, type: 'general' }).groupBy('origin').select('origin').count({ n: '*' }).max({ at: 'created_at' })) as { origin: string; n: number | string; at: number | string | null }[];
+  let total = 0;
+  let scheduled = 0;
+  let newestAt: number | null = null;
+  for (const r of rows) {
+    total += Number(r.n);
+    if (r.origin === 'scheduled') scheduled += Number(r.n);
+    if (r.at !== null && (newestAt === null || Number(r.at) > newestAt)) newestAt = Number(r.at);
+  }
+  return { total, scheduled, newestAt };
+}
+
+/** a scheduled backup taken at or after `since` (the run due then was taken already), or null */
+export async function scheduledBackupSince(db: Db, projectId: number, since: number): Promise<BackupRow | null> {
+  return ((await db<BackupRow>('config_backups').where({ project_id: projectId, type: 'general', origin: 'scheduled' }).where('created_at', '>=', since).orderBy('created_at', 'desc').first()) as BackupRow | undefined) ?? null;
+}
+
 export async function updateRemark(db: Db, projectId: number, id: number, remark: string): Promise<boolean> {
   return (await db('config_backups').where({ project_id: projectId, id }).update({ remark })) > 0;
 }
 
-export async function setSyncState(db: Db, id: number, state: BackupSyncState, awaiting: AwaitedVersion[]): Promise<void> {
-  await db('config_backups').where({ id }).update({ sync_state: state, awaiting_json: JSON.stringify(awaiting) });
+/** the states a backup may move to `state` from (spec §4; staying in a state only updates what it awaits) */
+const syncFrom = (state: BackupSyncState) => BACKUP_SYNC_STATES.filter((from) => from === state || canTransition(BACKUP_SYNC_TRANSITIONS, from, state));
+
+/** moves a backup to `state` when the sync states allow it from where it is; false when they do not (or it is gone) */
+export async function setSyncState(db: Db, id: number, state: BackupSyncState, awaiting: AwaitedVersion[]): Promise<boolean> {
+  return (await db('config_backups').where({ id }).whereIn('sync_state', syncFrom(state)).update({ sync_state: state, awaiting_json: JSON.stringify(awaiting) })) > 0;
 }
 
 export async function deleteBackup(db: Db, projectId: number, id: number): Promise<boolean> {
   return (await db('config_backups').where({ project_id: projectId, id }).delete()) > 0;
+}
+
+/** a deleted project's backups and schedule (its snapshots hold WAN passwords: nothing is kept) */
+export async function deleteProjectBackups(db: Db, projectId: number): Promise<void> {
+  await db('config_backups').where({ project_id: projectId }).delete();
+  await db('config_backup_schedules').where({ project_id: projectId }).delete();
 }
 
 /** the oldest general backups beyond `keep` of one origin (scheduled backups keep the newest N) */

@@ -7,7 +7,7 @@
 // (devices.config_version) raised so the reconciler picks them up. The name section also keeps
 // devices.desired_name, which the device list shows while a rename is pending.
 import type { ChangeResult, ConfigChange, ConfigState, FieldChange } from '@airloom/contracts';
-import { GATEWAY_TYPES, isGatewaySection, type SectionName } from '@airloom/contracts/config';
+import { GATEWAY_SECTIONS, GATEWAY_TYPES, isGatewaySection, isWirelessProjectSection, WIRELESS_PROJECT_SECTIONS, WIRELESS_TYPES, type SectionName } from '@airloom/contracts/config';
 import type { Knex } from 'knex';
 import { nextRevision } from './revision.js';
 
@@ -143,9 +143,21 @@ export async function projectGateways(db: Db, projectId: number): Promise<{ sn: 
   return rows.map((r) => ({ ...r, status: Number(r.status) }));
 }
 
+/** the project's Wi-Fi devices (WIRELESS_TYPES): they carry the project's wireless policies */
+export async function projectWirelessDevices(db: Db, projectId: number): Promise<{ sn: string; type: string; model: string; status: number }[]> {
+  const rows = (await db('devices').where({ project_id: projectId }).whereIn('type', WIRELESS_TYPES).orderBy('sn').select('sn', 'type', 'model', 'status')) as {
+    sn: string;
+    type: string;
+    model: string;
+    status: number;
+  }[];
+  return rows.map((r) => ({ ...r, status: Number(r.status) }));
+}
+
 /** the devices a write to (project, sn, section) must reach */
 async function concernedDevices(db: Db, projectId: number, sn: string, section: SectionName): Promise<string[]> {
   if (sn !== PROJECT_SECTION) return [sn];
+  if (isWirelessProjectSection(section)) return (await projectWirelessDevices(db, projectId)).map((d) => d.sn);
   if (!isGatewaySection(section)) return [];
   return (await projectGateways(db, projectId)).map((g) => g.sn);
 }
@@ -219,13 +231,44 @@ export async function writeSection(db: Knex, input: SectionWrite): Promise<Writt
 }
 
 /**
+ * The name sections of devices that just joined a project (an import), in the caller's transaction:
+ * version 1 with its history row for each device that never had one here, written in a few
+ * statements; a device that had one goes through writeSection. The change rows are returned.
+ */
+export async function writeJoinedNames(trx: Db, projectId: number, rows: readonly { sn: string; name: string; before: string }[], actor: string | null): Promise<ChangeRow[]> {
+  if (rows.length === 0) return [];
+  const sns = rows.map((r) => r.sn);
+  const existing = new Set(((await trx('config_sections').where({ project_id: projectId, section: 'name' }).whereIn('sn', sns).select('sn')) as { sn: string }[]).map((r) => r.sn));
+  const fresh = rows.filter((r) => !existing.has(r.sn));
+  const out: ChangeRow[] = [];
+  const now = Date.now();
+  for (let i = 0; i < fresh.length; i += 100) {
+    const chunk = fresh.slice(i, i + 100);
+    await trx('config_sections').insert(chunk.map((r) => ({ project_id: projectId, sn: r.sn, section: 'name', version: 1, body_json: JSON.stringify({ name: r.name }), updated_at: now, updated_by: actor })));
+    await trx('config_changes').insert(chunk.map((r) => ({
+      project_id: projectId, sn: r.sn, section: 'name', version: 1, actor, created_at: now, body_json: JSON.stringify({ name: r.name }),
+      changes_json: JSON.stringify(diffBodies({ name: r.before }, { name: r.name })), result: 'pending', revert_of: null,
+    })));
+  }
+  for (const r of fresh) await raiseGeneration(trx, [r.sn], { desired_name: r.name });
+  if (fresh.length) out.push(...((await trx<ChangeRow>('config_changes').where({ project_id: projectId, section: 'name', version: 1, created_at: now }).whereIn('sn', fresh.map((r) => r.sn)).select()) as ChangeRow[]));
+  for (const r of rows.filter((x) => existing.has(x.sn))) {
+    const written = await writeSection(trx as Knex, { projectId, sn: r.sn, section: 'name', body: { name: r.name }, actor, initial: { name: r.before } });
+    out.push(...written.superseded, written.change);
+  }
+  return out;
+}
+
+/**
  * A gateway joins a project that already has gateway settings: it owes them (its generation rises).
  * Called when a device is bound.
  */
 export async function owePendingSections(db: Db, projectId: number, sn: string): Promise<void> {
   const device = (await db('devices').where({ sn }).first('type')) as { type: string } | undefined;
-  if (!device || !GATEWAY_TYPES.includes(device.type as (typeof GATEWAY_TYPES)[number])) return;
-  const any = await db('config_sections').where({ project_id: projectId, sn: PROJECT_SECTION }).first('id');
+  if (!device) return;
+  const sections = projectSectionsOf(device.type);
+  if (sections.length === 0) return;
+  const any = await db('config_sections').where({ project_id: projectId, sn: PROJECT_SECTION }).whereIn('section', sections).first('id');
   if (any) await raiseGeneration(db, [sn]);
 }
 
@@ -310,11 +353,25 @@ export interface OwedSection {
   applied: AppliedRow | null;
 }
 
-/** every section the device holds for its project: its own and, for a gateway, the project's */
+/** the project-level sections a device of this type holds: the gateway's on a gateway, the wireless policies on a Wi-Fi device */
+export function projectSectionsOf(type: string): string[] {
+  const out: string[] = [];
+  if (GATEWAY_TYPES.includes(type as (typeof GATEWAY_TYPES)[number])) out.push(...GATEWAY_SECTIONS);
+  if (WIRELESS_TYPES.includes(type as (typeof WIRELESS_TYPES)[number])) out.push(...WIRELESS_PROJECT_SECTIONS);
+  return out;
+}
+
+/** every section the device holds for its project: its own and the project's that concern its type */
 export async function sectionsOf(db: Db, device: { sn: string; project_id: number | null; type: string }): Promise<OwedSection[]> {
   if (device.project_id === null) return [];
-  const owners = GATEWAY_TYPES.includes(device.type as (typeof GATEWAY_TYPES)[number]) ? [device.sn, PROJECT_SECTION] : [device.sn];
-  const rows = (await db<SectionRow>('config_sections').where({ project_id: device.project_id }).whereIn('sn', owners).orderBy('id')) as SectionRow[];
+  const projectSections = projectSectionsOf(device.type);
+  const rows = (await db<SectionRow>('config_sections')
+    .where({ project_id: device.project_id })
+    .andWhere((q) => {
+      q.where({ sn: device.sn });
+      if (projectSections.length) q.orWhere((p) => p.where({ sn: PROJECT_SECTION }).whereIn('section', projectSections));
+    })
+    .orderBy('id')) as SectionRow[];
   if (rows.length === 0) return []; // most devices: nothing configured, one query on each connect
   const applied = (await db<AppliedRow>('config_applied').where({ sn: device.sn }).select()) as AppliedRow[];
   const bySection = new Map(applied.map((a) => [a.section, a]));

@@ -11,11 +11,13 @@ import {
   type DeviceListQuery,
   type DeviceSummary,
   type DeviceType,
+  type OperationArgs,
   type OperationItem,
   type OperationKind,
   type UnverifiedDevice,
 } from '@airloom/contracts';
 import type { Knex } from 'knex';
+import { unreadAlarmCounts } from './run-log.js';
 import { toDeviceDetail, toDeviceItem, toOperationItem } from './mapping.js';
 import { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow, type StatusLogRow } from './rows.js';
 import { nextRevision, touchDevice } from './revision.js';
@@ -77,7 +79,8 @@ export async function projectDeviceSummary(db: Knex, projectId: number): Promise
     clients: number | string | null;
   }[];
   const devices = rows.map((r) => ({ type: r.type, status: Number(r.status), clients: Number(r.clients ?? 0) }));
-  return summariseDevices(devices, 0); // no alarms are raised before the alarms module
+  // spec §2 summary's alarm figure: the project's unread alarms (docs/data.md "Run log and alarms")
+  return summariseDevices(devices, (await unreadAlarmCounts(db, [projectId])).get(projectId) ?? 0);
 }
 
 /** Devices of these projects counted per type and per spec §3 status (the overview's figures). */
@@ -109,22 +112,46 @@ export async function loadDeviceDetail(db: Knex, projectId: number, sn: string):
   return toDeviceDetail(loaded.row, loaded.operation, history);
 }
 
+/** What an upgrade's device downloads: the image, its checksum, and the URL with the operation's token. */
+export interface FirmwareDownloadInput {
+  token: string;
+  url: string;
+  model: string;
+  version: string;
+  /** an uploaded image; null for a catalogue version */
+  imageId: number | null;
+  size: number;
+  sha256: string;
+  expiresAt: number;
+}
+
+/**
+ * Work that must be stored with the queued operation or not at all (a staged rollout records the
+ * operation against its device): run inside the operation's transaction; a throw queues nothing.
+ */
+export type WithQueuedOperation = (trx: Knex.Transaction, operation: OperationItem) => Promise<void>;
+
 /**
  * Queues an operation; null when the device already has an unfinished one of that kind (checked
  * and inserted in one transaction, the device row locked on MySQL, so two clicks queue one).
  */
 export async function enqueueOperation(
   db: Knex,
-  input: { projectId: number; sn: string; kind: OperationKind; accountId: number | null },
+  input: { projectId: number; sn: string; kind: OperationKind; accountId: number | null; args?: OperationArgs | null; download?: FirmwareDownloadInput },
+  withQueued?: WithQueuedOperation,
 ): Promise<OperationItem | null> {
+  const argsJson = input.args ? JSON.stringify(input.args) : null;
   return db.transaction(async (trx) => {
     const lock = trx('devices').where({ sn: input.sn }).select('sn');
     if (trx.client.config.client === 'mysql2') lock.forUpdate();
     await lock;
-    const existing = await trx('operations')
+    const pending = trx('operations')
       .where({ sn: input.sn, kind: input.kind })
-      .whereIn('state', UNFINISHED_OPERATION_STATES)
-      .first('id');
+      .whereIn('state', UNFINISHED_OPERATION_STATES);
+    // clients are disconnected one operation per client; every other kind once per device (a PoE
+    // reboot of one port at a time, one LED change, one format)
+    if (input.kind === 'clientOffline' && argsJson !== null) pending.andWhere('args_json', argsJson);
+    const existing = await pending.first('id');
     if (existing) return null;
     const now = Date.now();
     const [id] = await trx('operations').insert({
@@ -133,15 +160,26 @@ export async function enqueueOperation(
       kind: input.kind,
       state: 'queued',
       created_by_account_id: input.accountId,
+      args_json: input.args ? JSON.stringify(input.args) : null,
       attempts: 0,
       created_at: now,
       updated_at: now,
       // docs/decisions/gateway.md: one not sent within its lifetime (5 typical durations) is given up
       expires_at: now + operationLifetimeMs(input.kind),
     });
+    // an upgrade's image, served to this device only with the token in its URL (docs/maintenance.md)
+    if (input.download) {
+      const d = input.download;
+      await trx('firmware_downloads').insert({
+        token: d.token, operation_id: Number(id), project_id: input.projectId, sn: input.sn, model: d.model, version: d.version, image_id: d.imageId,
+        size: d.size, sha256: d.sha256, url: d.url, expires_at: d.expiresAt, fetched_at: null, created_at: now,
+      });
+    }
     await touchDevice(trx, input.sn);
     const row = (await trx<OperationRow>('operations').where({ id: Number(id) }).first()) as OperationRow;
-    return toOperationItem(row);
+    const operation = toOperationItem(row);
+    if (withQueued) await withQueued(trx, operation);
+    return operation;
   });
 }
 
@@ -158,6 +196,8 @@ async function unbind(db: Knex, where: (q: Knex.QueryBuilder) => void): Promise<
     const sns = ((await trx('devices').where(where).select('sn')) as { sn: string }[]).map((r) => r.sn);
     if (sns.length === 0) return [];
     await trx('devices').whereIn('sn', sns).update({ project_id: null, bound_at: null, updated_at: now, revision: nextRevision(trx) });
+    // what a switch learnt belongs to the site it was on (its next report there tells again)
+    await trx('device_mac_entries').whereIn('sn', sns).delete();
     // work not yet under way was asked for by the project that let the device go: it must never
     // reach the device once it is someone else's (a running reboot ends with its Boot!)
     await trx('operations')

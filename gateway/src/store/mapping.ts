@@ -1,10 +1,12 @@
 // Row → API DTO mapping, shared by the gateway runtime (events it publishes) and the BFF (answers),
 // so a device looks the same in a list, in a detail and in a live event.
 import {
-  DEVICE_OPERATIONS,
   DeviceDetailSchema,
+  operationPhase,
   errorMessage,
   MANAGEMENT_MODES,
+  OperationArgsSchema,
+  type OperationArgs,
   MESH_NODE_MODES,
   type DeviceDetail,
   type DeviceItem,
@@ -19,6 +21,24 @@ import type { DeviceRow, OperationRow, StatusLogRow } from './rows.js';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
+/** The stored kind-specific fields of an operation; anything unreadable counts as none. */
+export function parseOperationArgs(json: string | null | undefined): OperationArgs | null {
+  if (!json) return null;
+  try {
+    const parsed = OperationArgsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** an operation's arguments as anyone who sees the project may read them: a remote web tunnel's token stays with the device */
+function shownArgs(args: OperationArgs | null): OperationArgs | null {
+  if (!args || args.tunnelToken === undefined) return args;
+  const { tunnelToken: _hidden, ...shown } = args;
+  return shown;
+}
+
 export function toOperationItem(row: OperationRow): OperationItem {
   return {
     id: Number(row.id),
@@ -27,24 +47,26 @@ export function toOperationItem(row: OperationRow): OperationItem {
     sn: row.sn,
     kind: row.kind,
     state: row.state,
+    args: shownArgs(parseOperationArgs(row.args_json)),
+    ...(row.kind === 'upgrade' ? { step: row.step ?? null } : {}),
     error: row.error_code === null ? null : { code: row.error_code, message: errorMessage(row.error_code) },
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
 }
 
+/** how far along its phases an operation is (the upgrade's four steps of spec §4 spread out) */
+const PHASE_PERCENT: Readonly<Record<OperationPhase, number>> = {
+  waiting: 0, sending: 10, downloading: 25, running: 50, formatting: 50, upgrading: 60, restarting: 80, success: 100, failed: 100,
+};
+
 /**
  * The phase a person reads for a stored operation: one that ends with the device's restart is
  * "restarting" while it runs; the percent follows the phases.
  */
 export function toOperationStatus(row: OperationRow): OperationStatus {
-  const restarts = DEVICE_OPERATIONS[row.kind].completion === 'boot';
-  const [phase, percent]: [OperationPhase, number] =
-    row.state === 'queued' ? ['waiting', 0]
-    : row.state === 'sent' ? ['sending', 10]
-    : row.state === 'running' ? [restarts ? 'restarting' : 'running', 50]
-    : row.state === 'done' ? ['success', 100]
-    : ['failed', 100];
+  const phase = operationPhase(row.kind, row.state, row.step ?? null);
+  const percent = PHASE_PERCENT[phase];
   return {
     id: Number(row.id),
     sn: row.sn,
@@ -125,6 +147,8 @@ export function toDeviceDetail(row: DeviceRow, operation: OperationRow | null, h
     ...toDeviceItem(row, operation),
     manufacturer: row.manufacturer,
     reportedModel: row.reported_model ?? null,
+    cloudCode: row.cloud_code ?? null,
+    remark: row.remark ?? null,
     endpointId: row.endpoint_id,
     ...parseReported(row.reported_json),
     history: history.map((h) => ({ status: Number(h.to_status), at: iso(h.at), reason: h.reason })),

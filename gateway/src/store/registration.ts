@@ -15,6 +15,8 @@ export interface DeviceRegistration {
   /** upper case, colons (contracts macAddress) */
   mac: string;
   secret: string;
+  /** the cloud code on its label (contracts cloudCode: 8 upper-case characters); left as it is when undefined */
+  cloudCode?: string;
   manufacturer?: string;
   ownerAccountId?: number | null;
   /** staged for a project: bound at once when it is in none */
@@ -48,6 +50,7 @@ export async function registerDevices(
         manufacturer: d.manufacturer ?? 'Airloom',
         secret_hash: d.secretHash,
         updated_at: now,
+        ...(d.cloudCode !== undefined ? { cloud_code: d.cloudCode } : {}),
       };
       const existing = (await trx('devices').where({ sn: d.sn }).first('project_id', 'owner_account_id')) as
         | { project_id: number | null; owner_account_id: number | null }

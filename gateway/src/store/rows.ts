@@ -11,6 +11,10 @@ export interface DeviceRow {
   reported_model: string | null;
   mac: string;
   manufacturer: string;
+  /** the cloud code on its label (registration), null when the manufacturer gave none */
+  cloud_code?: string | null;
+  /** the remark an installer gave it (an import's third column) */
+  remark?: string | null;
   secret_hash: string;
   owner_account_id: number | null;
   project_id: number | null;
@@ -58,6 +62,10 @@ export interface OperationRow {
   expires_at: number;
   /** ARCHITECTURE §3: raised by every write (store/revision.ts) */
   revision: number;
+  /** contracts' OperationArgs as JSON (a PoE port, an LED mode); null for kinds without any */
+  args_json?: string | null;
+  /** upgrade: the step the device reported (downloading, upgrading, restarting) */
+  step?: string | null;
 }
 
 export interface StatusLogRow {

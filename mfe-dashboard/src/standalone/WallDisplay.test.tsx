@@ -16,8 +16,8 @@ afterEach(() => {
 const ME = { account: 'wall@example.com', nick: 'Wall', role: 0, demo: false };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** The BFF as the wall display sees it: `good` is the one key it accepts. */
-function server(good: string | null) {
+/** The BFF as the wall display sees it: `good` is the one key it accepts, read-write when `access` says so. */
+function server(good: string | null, access?: 'r' | 'rw') {
   const seen: { path: string; authorization: string | null }[] = [];
   const doFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname;
@@ -25,7 +25,7 @@ function server(good: string | null) {
     seen.push({ path, authorization });
     if (good !== null && authorization !== `Bearer ${good}`) return json({ code: 8, message: 'log in' }, 401);
     if (path === '/api/v1/activations/events') return new Response(new ReadableStream(), { status: 200 });
-    if (path === '/api/v1/auth/me') return json({ code: 0, data: ME });
+    if (path === '/api/v1/auth/me') return json({ code: 0, data: { ...ME, ...(good ? { apiKey: { access: access ?? 'r' } } : {}) } });
     if (path === '/api/v1/activations/summary') return json({ code: 0, data: summary() });
     if (path === '/api/v1/activations') return json({ code: 0, data: listOf([activation()]) });
     return json({ code: 412, message: 'data does not exist' }, 404);
@@ -77,6 +77,24 @@ describe('the wall display', () => {
     await user.click(screen.getByRole('button', { name: 'Show the data screen' }));
     await screen.findByText('3,020');
     expect(sessionStorage.getItem('airloom.datascreen.key')).toBe('alk_good');
+  });
+
+  it('refuses a key that can change settings and forgets it, saying so; a read-only key then signs in', async () => {
+    const user = userEvent.setup();
+    const readWrite = server('alk_rw', 'rw');
+    sessionStorage.setItem('airloom.datascreen.key', 'alk_rw');
+    show('alk_rw', readWrite.doFetch);
+    await screen.findByText(/This key can change settings, so the wall display does not keep it/);
+    expect(sessionStorage.getItem('airloom.datascreen.key')).toBeNull();
+    expect(screen.queryByText('3,020')).toBeNull();
+    // nothing but the sign-in check was asked with it
+    expect([...new Set(readWrite.seen.map((s) => s.path))]).toEqual(['/api/v1/auth/me']);
+    cleanup();
+    const readOnly = server('alk_r', 'r');
+    show(null, readOnly.doFetch);
+    await user.type(await screen.findByLabelText('Read-only API key'), 'alk_r');
+    await user.click(screen.getByRole('button', { name: 'Show the data screen' }));
+    await screen.findByText('3,020');
   });
 
   it('without a key uses the session cookie, and offers the key form when there is none', async () => {

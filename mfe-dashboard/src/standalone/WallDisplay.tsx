@@ -1,5 +1,7 @@
 // The wall display's page: signs in (API key or session), then shows the data screen. A start
-// without network (the display powered on before the router) tries again every few seconds.
+// without network (the display powered on before the router) tries again every few seconds. A key
+// that can change settings is refused and forgotten: a wall is in view of everybody, so it holds
+// a read-only key only (docs/decisions/datascreen.md, "Wall display").
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
@@ -22,30 +24,39 @@ const Form = styled.form`
   input { background: ${wall.background}; color: ${wall.text}; border: 1px solid ${wall.border}; border-radius: 6px; padding: 8px; font: inherit; }
 `;
 
-type Stage = { kind: 'starting' } | { kind: 'signIn'; refused: boolean } | { kind: 'ready'; session: MeResponse } | { kind: 'offline'; message: string };
+/** why the last key was not taken: unknown or revoked, or one that can change settings */
+type Refusal = 'refused' | 'readWrite' | null;
+type Stage = { kind: 'starting' } | { kind: 'signIn'; refused: Refusal } | { kind: 'ready'; session: MeResponse } | { kind: 'offline'; message: string };
 
 export function WallDisplay({ initialKey, search, storage, doFetch }: { initialKey: string | null; search: string; storage: Storage; doFetch?: typeof fetch }) {
   const { t } = useTranslation('dashboard');
   const [key, setKey] = useState(initialKey);
   const [stage, setStage] = useState<Stage>({ kind: 'starting' });
   const [attempt, setAttempt] = useState(0);
-  const refuse = useCallback(() => {
-    rememberKey(storage, null);
-    setKey(null);
-    setStage({ kind: 'signIn', refused: true });
-  }, [storage]);
+  const refuse = useCallback(
+    (why: Exclude<Refusal, null>) => {
+      rememberKey(storage, null);
+      setKey(null);
+      setStage({ kind: 'signIn', refused: why });
+    },
+    [storage],
+  );
   const access = useMemo(() => wallAccess(key, search, () => undefined, doFetch), [key, search, doFetch]);
 
   useEffect(() => {
     let stop = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     access.api.call(API.auth.me).then(
-      (session) => !stop && setStage({ kind: 'ready', session }),
+      (session) => {
+        if (stop) return;
+        if (session.apiKey && session.apiKey.access !== 'r') refuse('readWrite');
+        else setStage({ kind: 'ready', session });
+      },
       (err: unknown) => {
         if (stop) return;
         if (err instanceof ApiError && err.status === 401) {
-          if (access.key) refuse();
-          else setStage({ kind: 'signIn', refused: false });
+          if (access.key) refuse('refused');
+          else setStage({ kind: 'signIn', refused: null });
           return;
         }
         setStage({ kind: 'offline', message: (err as Error).message });
@@ -100,7 +111,7 @@ export function WallDisplay({ initialKey, search, storage, doFetch }: { initialK
               <input name="key" autoComplete="off" spellCheck={false} required />
             </label>
             <Muted>{t('standalone.keyHint')}</Muted>
-            {stage.refused && <Muted role="alert">{t('standalone.refused')}</Muted>}
+            {stage.refused && <Muted role="alert">{t(`standalone.${stage.refused}`)}</Muted>}
             <WallButton type="submit">{t('standalone.submit')}</WallButton>
           </Form>
         </Panel>

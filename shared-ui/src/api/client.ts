@@ -1,7 +1,7 @@
 // The one API client (STYLE §5): envelope, error code → text, 401 → login, CSRF header.
 // Remotes get an instance through MfeProps; nothing else calls fetch. `call(endpoint, input)` is
 // typed from contracts' endpoint list (ARCHITECTURE §4) and names the thing in its error sentences.
-import { CSRF_HEADER, endpointErrors, errorMessage, fillPath, text, type AnyEndpoint, type Endpoint } from '@airloom/contracts';
+import { CSRF_HEADER, endpointErrors, ErrorCode, errorMessage, fillPath, text, type AnyEndpoint, type Endpoint } from '@airloom/contracts';
 import type { z } from 'zod';
 
 export { CSRF_HEADER };
@@ -38,6 +38,8 @@ export interface ApiClientOptions {
   validateAnswers?: boolean;
   /** Called once per 401 answer (session missing or expired), e.g. to go to the login page. */
   onUnauthorized?: () => void;
+  /** Called when the company requires two-factor sign-in the session has not set up yet (77), e.g. to show the setup. */
+  onTwoFactorSetupRequired?: () => void;
   fetchImpl?: typeof fetch;
 }
 
@@ -144,6 +146,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const { code } = envelope as { code: number; data?: T; fields?: Record<string, string> };
     if (code === 0) return (envelope as unknown as { data: T }).data;
     if (response.status === 401) options.onUnauthorized?.();
+    if (code === ErrorCode.TWO_FACTOR_SETUP_REQUIRED) options.onTwoFactorSetupRequired?.();
     const fields = (envelope as { fields?: Record<string, string> }).fields ?? {};
     throw new ApiError(code, sent.explain(code), response.status, fields);
   }

@@ -1,5 +1,5 @@
 // Toast / notice: transient messages in a polite live region (errors use role=alert).
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 
@@ -49,6 +49,7 @@ export const NoticeBox = styled.div<{ $tone: NoticeTone }>`
   color: ${({ theme }) => theme.colors.text};
   box-shadow: ${({ theme }) => theme.shadows.dialog};
   p { margin: 0; flex: 1; }
+  > div { flex: 1; }
 `;
 
 const DismissButton = styled.button`
@@ -67,15 +68,28 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const [items, setItems] = useState<NoticeItem[]>([]);
   const nextId = useRef(1);
+  // a notice's own timer goes with it: nothing fires into an app root that is gone
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
 
-  const dismiss = useCallback((id: number) => setItems((list) => list.filter((n) => n.id !== id)), []);
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setItems((list) => list.filter((n) => n.id !== id));
+  }, []);
   const notify = useCallback(
     (input: NoticeInput) => {
       const tone = input.tone ?? 'info';
       const timeout = input.timeout ?? (tone === 'danger' ? 0 : 5000);
       const id = nextId.current++;
       setItems((list) => [...list, { id, tone, message: input.message, timeout }]);
-      if (timeout > 0) setTimeout(() => dismiss(id), timeout);
+      if (timeout > 0) timers.current.set(id, setTimeout(() => dismiss(id), timeout));
     },
     [dismiss],
   );
@@ -105,11 +119,14 @@ export function useNotice(): NoticeApi {
   return api;
 }
 
-/** An inline, persistent notice (e.g. a form-level error). */
+/**
+ * An inline, persistent notice (e.g. a form-level error). Its body is a block, not a paragraph: callers put
+ * lists and stacks in it, which a `<p>` may not hold.
+ */
 export function InlineNotice({ tone = 'info', children }: { tone?: NoticeTone; children: ReactNode }) {
   return (
     <NoticeBox $tone={tone} role={tone === 'danger' ? 'alert' : 'status'} style={{ boxShadow: 'none' }}>
-      <p>{children}</p>
+      <div>{children}</div>
     </NoticeBox>
   );
 }

@@ -50,6 +50,18 @@ export const commonEn = {
     required: 'Required',
     invalid: 'invalid input',
   },
+  // setting up two-factor sign-in: Account settings and the console's enforced setup step share it
+  twoFactor: {
+    step1: '1. In your authenticator app, add an account with this key (or open the link on your phone):',
+    secret: 'Key for the authenticator app',
+    openApp: 'Open in the authenticator app',
+    step2: '2. Enter the 6-digit code the app now shows.',
+    code: 'Code from the app',
+    confirm: 'Turn on',
+    recoveryOnce: 'Two-factor sign-in is on. These recovery codes are shown this once: keep them somewhere safe. Each signs you in once if you lose your phone.',
+    recoveryCodes: 'Recovery codes',
+    saved: 'I have saved them',
+  },
 };
 
 export type CommonTexts = typeof commonEn;

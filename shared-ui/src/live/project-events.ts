@@ -14,7 +14,7 @@ export interface ProjectEventsHandlers {
 
 export type EventSourceFactory = (url: string) => EventSource;
 
-const EVENT_TYPES = ['device', 'device-removed', 'operation', 'config'] as const;
+const EVENT_TYPES = ['device', 'device-removed', 'operation', 'config', 'log', 'clients'] as const;
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 const CLOSED = 2; // EventSource.CLOSED
 

@@ -1,13 +1,13 @@
 // createRemote (ARCHITECTURE §3 remote kit): what every remote is made of. From its name, routes
 // and texts it gives the single-spa lifecycles the shell mounts (`./app`) and the standalone page.
 // It lives behind `@airloom/shared-ui/remote`, not the main entry, so the shell (whose copy of
-// shared-ui every remote uses) carries neither react-router nor single-spa-react.
+// shared-ui every remote uses) does not carry single-spa-react. Routing is shared-ui's own
+// (router/history.ts): the remote follows the same address as the shell.
 import React, { useMemo, type ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { BrowserRouter, HashRouter, Route, Routes } from 'react-router';
 import type { ResourceKey } from 'i18next';
-import { AppProviders, MfeContext, addResources, i18n, type MfeProps } from '@airloom/shared-ui';
+import { AppProviders, MfeContext, Route, Routes, addResources, i18n, routeInHash, type MfeProps } from '@airloom/shared-ui';
 import { startStandalone } from './standalone';
 
 export interface RemoteRoute {
@@ -55,9 +55,7 @@ export function createRemote({ name, routes, texts }: RemoteOptions) {
     return (
       <AppProviders>
         <MfeContext.Provider value={mfe}>
-          <BrowserRouter>
-            <RemoteRoutes routes={routes} />
-          </BrowserRouter>
+          <RemoteRoutes routes={routes} />
         </MfeContext.Provider>
       </AppProviders>
     );
@@ -81,6 +79,7 @@ export function createRemote({ name, routes, texts }: RemoteOptions) {
     const own = (to: string) => routes.some((r) => r.path === to.split(/[?#]/)[0]);
     const first = routes[0];
     if (!window.location.hash && first) window.location.hash = `#${first.path}`;
+    routeInHash();
     if (first?.title) document.title = i18n.t(first.title);
     return startStandalone(routes.some((r) => r.needsProject), ({ api, session, project }) => {
       const mfe: MfeProps = {
@@ -97,9 +96,7 @@ export function createRemote({ name, routes, texts }: RemoteOptions) {
       };
       return (
         <MfeContext.Provider value={mfe}>
-          <HashRouter>
-            <RemoteRoutes routes={routes} />
-          </HashRouter>
+          <RemoteRoutes routes={routes} />
         </MfeContext.Provider>
       );
     });

@@ -45,6 +45,8 @@ export interface TableProps<T extends RowData> {
   pinnedRowIds?: readonly string[];
   pageSizes?: readonly number[];
   initialPageSize?: number;
+  /** false: the rows are one page the server chose (the page offers its own paging), shown without this pager */
+  pager?: boolean;
   /** Shown when there are no rows at all (not when a search matches nothing). */
   empty?: ReactNode;
   /** Extra controls on the toolbar's right (e.g. a "Create" button). */
@@ -180,6 +182,7 @@ export function Table<T extends RowData>({
   pinnedRowIds,
   pageSizes = DEFAULT_PAGE_SIZES,
   initialPageSize,
+  pager = true,
   empty,
   toolbar,
   virtualizeAbove = 100,
@@ -203,7 +206,7 @@ export function Table<T extends RowData>({
     enableSortingRemoval: false,
     initialState: {
       sorting: initialSort ? [{ id: initialSort.id, desc: initialSort.desc ?? false }] : [],
-      pagination: { pageIndex: 0, pageSize: initialPageSize ?? pageSizes[0] ?? 10 },
+      pagination: { pageIndex: 0, pageSize: pager ? (initialPageSize ?? pageSizes[0] ?? 10) : Number.MAX_SAFE_INTEGER },
       globalFilter: '',
     },
     ...(controlledSort
@@ -333,7 +336,7 @@ export function Table<T extends RowData>({
           </tbody>
         </StyledTable>
       </Scroller>
-      {total > 0 && (
+      {pager && total > 0 && (
         <Pager>
           <label>
             {t('table.rowsPerPage')}

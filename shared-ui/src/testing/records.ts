@@ -28,6 +28,7 @@ export function operationItem(overrides: Partial<OperationItem> & Pick<Operation
     projectId: 1,
     kind: 'reboot',
     state: 'queued',
+    args: null,
     error: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

@@ -2,9 +2,9 @@
 // the shell's props (MfeProps) and a router at `path`.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../AppProviders';
 import { MfeContext } from '../mfe/context';
+import { refreshLocation } from '../router/history';
 import type { MfeProps, ProjectRef } from '../mfe/props';
 import { testMfeProps } from '../testing';
 
@@ -20,10 +20,13 @@ export interface RenderRemoteOptions {
 
 export function renderRemotePage(ui: ReactElement, api: MfeProps['api'], options: RenderRemoteOptions = {}) {
   const mfe = testMfeProps(api, { project: options.project, demo: options.demo, preferences: options.preferences, hiddenColumns: options.hiddenColumns });
+  // the page is shown at its address: the one the console's router reads
+  window.history.replaceState(null, '', options.path ?? '/');
+  refreshLocation();
   const result = render(
     <AppProviders>
       <MfeContext.Provider value={mfe}>
-        <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+        {ui}
       </MfeContext.Provider>
     </AppProviders>,
   );

@@ -8,7 +8,7 @@ import type { LifeCycles } from 'single-spa';
 import { AppProviders, addResources, type MfeProps, type ProjectRef } from '@airloom/shared-ui';
 import { shellEn } from '../i18n/en';
 import { RouteContent } from '../routing/RouteContent';
-import { navigate } from '../routing/history';
+import { navigate } from '@airloom/shared-ui';
 import { shellStore } from '../state/shell-store';
 import { createFederation, type RemoteCustomProps } from './federation';
 

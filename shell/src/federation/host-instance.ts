@@ -18,8 +18,7 @@ import { mfShareStrategy, mfShared } from '../../../mf.shared.js';
 /** Installed versions of the shared packages, written by rspack.config.js at build time. */
 declare const __AIRLOOM_SHARED_VERSIONS__: Readonly<Record<string, string>>;
 
-// react-router is shared between remotes but not provided here: the shell does not use it, and the
-// first remote that needs it brings it (ARCHITECTURE §3; docs/decisions/shell-front-end.md).
+// every shared singleton of mf.shared.js is provided by the shell (ARCHITECTURE §3)
 const PROVIDED = [
   'react',
   'react/jsx-runtime',

@@ -31,9 +31,8 @@ export async function loadRemoteApp(remote: string): Promise<unknown> {
 }
 
 /**
- * Loads the remote the user is entering (its entry, `./app` and the shared modules it needs, such
- * as react-router, which the shell does not provide) while the shell still draws its layout;
- * single-spa's load then gets the same module. `./app` only defines the lifecycles: nothing is
+ * Loads the remote the user is entering (its entry and `./app`) while the shell still draws its
+ * layout; single-spa's load then gets the same module. `./app` only defines the lifecycles: nothing is
  * mounted before single-spa does it.
  */
 export function preloadRemoteApp(remotes: RemoteEntry[], remote: string): void {

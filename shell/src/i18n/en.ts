@@ -2,6 +2,7 @@
 export const shellEn = {
   productName: 'Airloom',
   skipToContent: 'Skip to content',
+  alarms: { unread_one: '{{count}} unread alarm', unread_other: '{{count}} unread alarms', short: 'Alarms {{n}}' },
   title: { login: 'Log in', signup: 'Sign up', forgot: 'Forgot password' },
   menu: {
     label: 'Main menu',
@@ -12,6 +13,7 @@ export const shellEn = {
     group: { overview: 'Overview', network: 'Network', configuration: 'Configuration', gateway: 'Gateway settings', data: 'Data', tool: 'Tools' },
     overviewPreview: 'Overview',
     overviewList: 'Projects',
+    models: 'Models',
     dataScreen: 'Data screen',
     accountSettings: 'Account settings',
     networkStatus: 'Network status',
@@ -76,12 +78,10 @@ export const shellEn = {
   // the pages an e-mailed link opens add the rest of their texts themselves (their own chunks)
   transfer: { title: 'Project transfer' },
   invitation: { title: 'Project invitation' },
-  notYet: {
-    title: 'Not available yet',
-    text: {
-      transferToLocalDev: 'Moving a device to local management will be available in a later version.',
-    },
-    back: 'Back to the console',
+  toLocal: {
+    title: 'Local management',
+    text: "A device is handed over to local management from its page: Device configuration, the device, Maintenance, Management mode. The console then shows it but changes nothing on it until it is taken back to the cloud.",
+    action: 'Open device configuration',
   },
   session: {
     checking: 'Checking your session…',

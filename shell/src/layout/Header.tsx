@@ -1,9 +1,11 @@
-// The header: Menu button (phones: opens the drawer), product name, project picker, account menu.
+// The header: Menu button (phones: opens the drawer), product name, project picker, the open
+// project's unread alarms, account menu.
 // On a phone the picker takes a row of its own so the account menu stays on screen.
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../routing/router';
+import { Link } from '@airloom/shared-ui';
 import { AccountMenu } from './AccountMenu';
+import { AlarmCount } from './AlarmCount';
 import { ProjectPicker } from './ProjectPicker';
 
 const Bar = styled.header`
@@ -71,6 +73,7 @@ export function Header({ phone = false, drawerOpen = false, onOpenDrawer, menuBu
       )}
       <Brand to="/">{t('shell.productName')}</Brand>
       <Picker><ProjectPicker /></Picker>
+      <AlarmCount />
       <Account><AccountMenu /></Account>
     </Bar>
   );

@@ -1,7 +1,7 @@
 // The signed-in console: header, collapsible side menu from filterMenu, the content area with
 // its error boundary, and the element remotes are mounted into (ARCHITECTURE §3).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from '../routing/router';
+import { useLocation } from '@airloom/shared-ui';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { filterMenu } from '../menu/filter';

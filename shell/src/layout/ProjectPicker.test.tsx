@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { AppProviders, addResources } from '@airloom/shared-ui';
 import type { ProjectItem } from '@airloom/contracts';
 import { shellEn } from '../i18n/en';
-import { navigate } from '../routing/history';
+import { navigate } from '@airloom/shared-ui';
 import { clientStorage } from '../shell-context';
 import { shellStore } from '../state/shell-store';
 import { ProjectPicker } from './ProjectPicker';

@@ -11,7 +11,7 @@ import { Badge, popoverSurface, projectRefOf, type ProjectRef } from '@airloom/s
 import { projectLanding } from '../menu/filter';
 import { findEntry, MENU_TREE } from '../menu/tree';
 import { menuContext } from '../routing/resolve-route';
-import { useLocation } from '../routing/router';
+import { useLocation } from '@airloom/shared-ui';
 import { api, clientStorage, navigate, openProject } from '../shell-context';
 import { shellStore, useShell } from '../state/shell-store';
 

@@ -5,7 +5,7 @@ import { AppProviders, addResources } from '@airloom/shared-ui';
 import { shellEn } from '../i18n/en';
 import { filterMenu } from '../menu/filter';
 import { MENU_TREE } from '../menu/tree';
-import { navigate } from '../routing/history';
+import { navigate } from '@airloom/shared-ui';
 import { SideMenu } from './SideMenu';
 
 addResources('shell', shellEn);

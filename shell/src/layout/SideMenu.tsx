@@ -3,7 +3,7 @@
 // icon per group, linking to the group's first page); on a phone (PHONE_QUERY) it is a drawer opened
 // from the header's Menu button, over the page, closed by Esc, the ×, the backdrop or a chosen page.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link as PlainLink, NavLink, useLocation } from '../routing/router';
+import { Link as PlainLink, NavLink, useLocation } from '@airloom/shared-ui';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Badge, CloseButton } from '@airloom/shared-ui';

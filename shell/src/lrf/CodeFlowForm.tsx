@@ -7,8 +7,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rules } from '@airloom/contracts';
 import { Button, InlineNotice, SchemaField, Stack } from '@airloom/shared-ui';
-import { navigate } from '../routing/history';
-import { useSearchParams } from '../routing/router';
+import { navigate } from '@airloom/shared-ui';
+import { useSearchParams } from '@airloom/shared-ui';
 import { CodeAndPasswordFields, type CodeAndPasswordValues } from './CodeAndPasswordFields';
 import { forgetOtherAccount, type LrfLocationState, type LrfNotice } from './LoginForm';
 import { safeNextPath } from './next-path';
@@ -48,7 +48,7 @@ function CodeStepButton({ sender, account, onInvalid }: { sender: ReturnType<typ
 
 export function CodeFlowForm<Request extends { account: string }>(props: CodeFlowFormProps<Request>) {
   const { t } = useTranslation();
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const [account, setAccount] = useState('');
   const [values, setValues] = useState<CodeAndPasswordValues>({ code: '', password: '', confirm: '' });
   const [attempted, setAttempted] = useState(false);

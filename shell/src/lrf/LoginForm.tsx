@@ -1,7 +1,7 @@
 // Log in with e-mail or mobile number and password; afterwards the page the user came for.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { navigate } from '../routing/history';
-import { useLocation, useSearchParams } from '../routing/router';
+import { navigate } from '@airloom/shared-ui';
+import { useLocation, useSearchParams } from '@airloom/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { authEndpoints, LoginRequestSchema, oidcEndpoints, rules } from '@airloom/contracts';
 import { Button, InlineNotice, SchemaField, Stack } from '@airloom/shared-ui';
@@ -24,7 +24,7 @@ export function forgetOtherAccount(account: string | null): void {
 
 export function LoginForm() {
   const { t } = useTranslation();
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const state = (useLocation().state as LrfLocationState | null) ?? {};
   const [account, setAccount] = useState(state.account ?? clientStorage.getLastAccount() ?? '');
   const [password, setPassword] = useState('');

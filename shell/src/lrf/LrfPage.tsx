@@ -1,6 +1,6 @@
 // /static/lrf (spec §2, loaded on demand): log in, sign up, forgot password, and the live demo.
-import { navigate } from '../routing/history';
-import { NavLink, useLocation, useSearchParams } from '../routing/router';
+import { navigate } from '@airloom/shared-ui';
+import { NavLink, useLocation, useSearchParams } from '@airloom/shared-ui';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { authEndpoints } from '@airloom/contracts';
@@ -64,7 +64,7 @@ const Demo = styled.div`
 
 function DemoLogin() {
   const { t } = useTranslation();
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const submit = useSubmit();
   return (
     <Demo>
@@ -87,7 +87,7 @@ function DemoLogin() {
 export function LrfPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   // Keep ?next= while moving between the three forms.
   const search = params.toString() ? `?${params}` : '';
   return (

@@ -18,6 +18,8 @@ const SPEC_TABLE: [string, boolean, boolean, BuildFlag | null, boolean, string][
   ['/overview/preview', false, false, null, false, 'overview'],
   ['/overview/list', false, false, null, false, 'overview'],
   ['/overview/preview/datascreen', false, false, null, false, 'dashboard'],
+  // beyond the §2 table: the model catalogue (spec §1 "a list of models that support cloud management")
+  ['/overview/models', false, false, null, false, 'overview'],
   ['/manage/status', true, false, null, false, 'network'],
   ['/manage/visualization/td', false, false, 'beta', false, 'network'],
   ['/manage/visualization/topo', false, false, 'beta', false, 'network'],
@@ -125,9 +127,9 @@ describe('filterMenu', () => {
     });
 
     it('with only the overview remote deployed, only its entries show', () => {
-      expect(visiblePaths({ deployedRemotes: ['overview'] })).toEqual(['/overview/preview', '/overview/list', '/manage/authority']);
-      // The default build leaves sharing off until its screen exists.
-      expect(visiblePaths({ deployedRemotes: ['overview'], flags: ['beta'] })).toEqual(['/overview/preview', '/overview/list']);
+      expect(visiblePaths({ deployedRemotes: ['overview'] })).toEqual(['/overview/preview', '/overview/list', '/overview/models', '/manage/authority']);
+      // A build whose flags leave `sharing` out (AIRLOOM_FLAGS=beta) has no sharing entry; the default build turns it on.
+      expect(visiblePaths({ deployedRemotes: ['overview'], flags: ['beta'] })).toEqual(['/overview/preview', '/overview/list', '/overview/models']);
     });
   });
 

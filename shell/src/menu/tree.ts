@@ -70,6 +70,8 @@ export const MENU_TREE: readonly MenuNode[] = [
       overview('/overview/preview', 'menu.overviewPreview'),
       overview('/overview/list', 'menu.overviewList'),
       overview('/overview/preview/datascreen', 'menu.dataScreen', 'dashboard'),
+      // spec §1 the models that support cloud management (the catalogue)
+      overview('/overview/models', 'menu.models'),
       // spec §1 profile and account management; opened from the account menu in the header
       { ...overview('/overview/account', 'menu.accountSettings'), hidden: true },
     ],

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API, type InvitationItem } from '@airloom/contracts';
 import { addResources, ApiError, Button, Spinner } from '@airloom/shared-ui';
-import { navigate } from '../routing/history';
-import { useLocation, useSearchParams } from '../routing/router';
+import { navigate } from '@airloom/shared-ui';
+import { useLocation, useSearchParams } from '@airloom/shared-ui';
 import { publicApi } from '../shell-context';
 import { ActionLink } from './NotYetPage';
 import { MessagePage } from './MessagePage';
@@ -34,7 +34,7 @@ type State =
 
 export function InvitationPage() {
   const { t } = useTranslation();
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const location = useLocation();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State>({ kind: 'loading' });

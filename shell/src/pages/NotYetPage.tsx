@@ -1,11 +1,6 @@
-// spec §2 entry route /static/transferToLocalDev: its flow comes with a later issue; until then a
-// clear page with a way back.
-import { Link } from '../routing/router';
+// The action link of the shell's message pages (a link styled as the primary button).
+import { Link } from '@airloom/shared-ui';
 import styled from 'styled-components';
-import { useTranslation } from 'react-i18next';
-import { MessagePage } from './MessagePage';
-
-export type NotYetKind = 'transferToLocalDev';
 
 export const ActionLink = styled(Link)`
   display: inline-flex;
@@ -17,16 +12,3 @@ export const ActionLink = styled(Link)`
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 1px; }
 `;
-
-export function NotYetPage({ kind }: { kind: NotYetKind }) {
-  const { t } = useTranslation();
-  return (
-    <main>
-      <MessagePage
-        title={t('shell.notYet.title')}
-        text={t(`shell.notYet.text.${kind}`)}
-        action={<ActionLink to="/">{t('shell.notYet.back')}</ActionLink>}
-      />
-    </main>
-  );
-}

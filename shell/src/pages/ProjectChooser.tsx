@@ -10,7 +10,7 @@ import { openProject } from '../shell-context';
 import { ProjectMarkers, useProjectList } from '../layout/ProjectPicker';
 import { MessagePage } from './MessagePage';
 import { ActionLink } from './NotYetPage';
-import { useSearchParams } from '../routing/router';
+import { useSearchParams } from '@airloom/shared-ui';
 
 const List = styled.ul`
   list-style: none;
@@ -25,7 +25,7 @@ const List = styled.ul`
 export function ProjectChooser() {
   const { t } = useTranslation();
   const { items, failed, reload } = useProjectList();
-  const wanted = useSearchParams().get('project');
+  const wanted = useSearchParams()[0].get('project');
   const named = wanted ? items?.find((p) => String(p.id) === wanted) : undefined;
   useEffect(() => {
     if (named) openProject(projectRefOf(named));

@@ -1,13 +1,16 @@
 // /static/wechatTransfer (spec §2 entry route; issue 16): where the console sends the browser after a
-// sign-in provider answered — signed in (on to the page asked for), bound to the account, or refused
-// with the spec's binding-conflict code in a sentence.
-import { useEffect } from 'react';
+// sign-in provider answered — signed in (on to the page asked for), bound to the account, asked for
+// the two-factor code (an account with two-factor sign-in: the challenge comes in the address's
+// fragment, which the page then takes out of the address), or refused with the spec's
+// binding-conflict code in a sentence.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OidcResultSchema } from '@airloom/contracts';
 import { addResources } from '@airloom/shared-ui';
-import { navigate } from '../routing/history';
-import { useSearchParams } from '../routing/router';
+import { getLocation, navigate } from '@airloom/shared-ui';
+import { useSearchParams } from '@airloom/shared-ui';
 import { safeNextPath } from '../lrf/next-path';
+import { TwoFactorStep } from '../lrf/TwoFactorStep';
 import { ActionLink } from './NotYetPage';
 import { MessagePage } from './MessagePage';
 
@@ -26,16 +29,35 @@ addResources('shell', {
   },
 });
 
+/** the two-factor challenge in the address's fragment (`#challenge=…`), read once */
+function challengeInAddress(): string | null {
+  return new URLSearchParams(getLocation().hash.slice(1)).get('challenge');
+}
+
 export function SignInResultPage() {
   const { t } = useTranslation();
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const parsed = OidcResultSchema.safeParse(params.get('result'));
-  const result = parsed.success ? parsed.data : '161';
+  const [challenge] = useState(challengeInAddress);
+  // a two-factor result without its challenge (a bookmark, a reload) cannot go on: not completed
+  const result = !parsed.success || (parsed.data === 'two-factor' && !challenge) ? '161' : parsed.data;
   const next = params.get('next');
   useEffect(() => {
     if (result === 'signed-in') navigate(safeNextPath(next), { replace: true });
   }, [result, next]);
+  useEffect(() => {
+    // the challenge stays out of the history and of any copy of the address
+    const here = getLocation();
+    if (here.hash) navigate(`${here.pathname}${here.search}`, { replace: true });
+  }, []);
   if (result === 'signed-in') return null;
+  if (result === 'two-factor' && challenge) {
+    return (
+      <main>
+        <TwoFactorStep challenge={challenge} onDone={() => navigate(safeNextPath(next), { replace: true })} onBack={() => navigate('/static/lrf', { replace: true })} />
+      </main>
+    );
+  }
   const bind = result === 'bound' || result === '138' || result === '142';
   return (
     <main>

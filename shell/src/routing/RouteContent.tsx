@@ -1,6 +1,6 @@
 // The content area of the main application: a remote's screen (mounted by single-spa into the
 // container beside this), or the shell's own answer when the route cannot show one.
-import { Navigate, useLocation } from './router';
+import { Navigate, useLocation } from '@airloom/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@airloom/shared-ui';
 import { defaultLanding } from '../menu/filter';

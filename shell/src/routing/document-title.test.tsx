@@ -4,7 +4,7 @@ import { AppProviders, addResources } from '@airloom/shared-ui';
 import { DocumentTitle } from '../App';
 import { shellEn } from '../i18n/en';
 import { shellStore } from '../state/shell-store';
-import { navigate } from './history';
+import { navigate } from '@airloom/shared-ui';
 
 addResources('shell', shellEn);
 
@@ -31,7 +31,7 @@ describe('document title (WCAG 2.4.2)', () => {
     expect(titleAt('/manage/devconf')).toBe('Device maintenance · This part of the console is not available · Airloom');
     expect(titleAt('/no/such/page')).toBe('Page not found · Airloom');
     expect(titleAt('/static/transfer')).toBe('Project transfer · Airloom');
-    expect(titleAt('/static/transferToLocalDev')).toBe('Not available yet · Airloom');
+    expect(titleAt('/static/transferToLocalDev')).toBe('Local management · Airloom');
   });
 
   it('follows a project change, and asks for a project when none is chosen', () => {

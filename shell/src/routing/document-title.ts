@@ -14,7 +14,6 @@ const LRF_TITLES: Record<string, string> = {
   '/static/lrf/forgot': 'shell.title.forgot',
 };
 
-const NOT_YET = ['/static/transferToLocalDev'];
 
 function join(t: Translate, ...parts: (string | undefined)[]): string {
   return [...parts.filter((p): p is string => Boolean(p)), t('shell.productName')].join(' · ');
@@ -24,7 +23,7 @@ export function documentTitle(pathname: string, state: Pick<ShellState, 'accessT
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const lrf = LRF_TITLES[path];
   if (lrf) return join(t, t(lrf));
-  if (NOT_YET.includes(path)) return join(t, t('shell.notYet.title'));
+  if (path === '/static/transferToLocalDev') return join(t, t('shell.toLocal.title'));
   if (path === '/static/transfer') return join(t, t('shell.transfer.title'));
   if (path === '/static/wechatTransfer') return join(t, t('shell.lrf.loginTab'));
   if (path === '/static/invitation') return join(t, t('shell.invitation.title'));

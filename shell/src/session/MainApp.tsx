@@ -1,6 +1,7 @@
 // `/` and every other path (spec §2): the main application needs a session. GET /auth/me answers
-// who is signed in; a 401 sends the user to /static/lrf?next=<this path>, so deep links survive.
-import { useEffect, useState } from 'react';
+// who is signed in; a 401 sends the user to /static/lrf?next=<this path>, so deep links survive. A
+// session whose company requires two-factor sign-in it has not set up gets the setup step first.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API } from '@airloom/contracts';
 import { ApiError, Button, Spinner } from '@airloom/shared-ui';
@@ -9,6 +10,17 @@ import { Layout } from '../layout/Layout';
 import { MessagePage } from '../pages/MessagePage';
 import { api, clientStorage } from '../shell-context';
 import { shellStore, useShell } from '../state/shell-store';
+
+const TwoFactorSetupPage = lazy(() => import('../pages/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage })));
+
+/** Set up: who is signed in, now without the requirement, and the console opens. */
+async function setUpDone(): Promise<void> {
+  try {
+    shellStore.setState({ session: await api.call(API.auth.me) });
+  } catch {
+    window.location.reload();
+  }
+}
 
 export function MainApp() {
   const { t } = useTranslation();
@@ -41,6 +53,9 @@ export function MainApp() {
     return () => { cancelled = true; };
   }, [attempt]);
 
+  if (session?.twoFactorSetupRequired) {
+    return <Suspense fallback={<Spinner label={t('shell.session.checking')} />}><TwoFactorSetupPage onDone={() => void setUpDone()} /></Suspense>;
+  }
   if (session && remotes) return <Layout />;
   if (failed) {
     return (

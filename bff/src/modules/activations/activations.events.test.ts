@@ -8,6 +8,7 @@ import type { ActivationEvent, DeviceItem } from '@airloom/contracts';
 import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
+import { withProjectsChange } from '../../db/change-counters.js';
 import { createLogger } from '../../logger.js';
 import { createEventHub, type EventHub } from '../events/events.hub.js';
 import { backends, createTestEnv, ownProject, PASSWORD, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
@@ -121,6 +122,51 @@ describe.each(backends())('activation events (SSE) on %s', (backend) => {
     stream.close();
   });
 
+  it("takes a shared project out of a guest's stream when the owner ends the share, and when a share runs out, without waiting for the 15 s ping", async () => {
+    const guest = await signedUp(env);
+    const own = await ownProject(guest.c);
+    const guestId = Number((await env.db('accounts').where({ account: guest.account }).first('id')).id);
+    const ended = await ownProject(owner.c);
+    const share = (await owner.c.post(`/api/v1/projects/${ended}/shares`, { account: guest.account, permission: 'r', hours: 1 })).body.data as { id: number };
+    const runsOut = await ownProject(owner.c);
+    // signed in before the clock starts (password hashing is slow on a busy machine)
+    const [guestCookie, ownerCookie] = [await login(guest.account), await login(owner.account)];
+    // a share that runs out in a moment (written straight to the table: the API counts in hours)
+    const RUNS_MS = 4000;
+    const endsAt = env.clock.now() + RUNS_MS;
+    await withProjectsChange(env.db, (trx) => trx('project_members').insert({ project_id: runsOut, account_id: guestId, share_right: 'r', shared_at: env.clock.now(), expires_at: endsAt }));
+
+    const stream = await openStream(`${base}/activations/events`, { cookie: guestCookie });
+    expect(stream.res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const sns = () => stream.events.map((e) => e.activation.sn);
+    const seen = [await connects(runsOut, owner.c, true), await connects(ended, owner.c, true)];
+    await until(() => stream.events.length >= 2);
+    expect(sns()).toEqual(seen);
+
+    // the owner ends one share (on the stream's instance): its project leaves the stream at once; the guest's own project still streams
+    const endNow = await fetch(`${base}/projects/${ended}/shares/${share.id}`, {
+      method: 'PATCH', headers: { cookie: ownerCookie, 'content-type': 'application/json', 'x-airloom-csrf': '1' }, body: JSON.stringify({ endNow: true }),
+    });
+    expect(((await endNow.json()) as { data: { status: string } }).data.status).toBe('expired');
+    const afterEnd = await connects(ended, owner.c, true);
+    const mine1 = await connects(own, guest.c, true);
+    await until(() => sns().includes(mine1));
+    expect(env.clock.now()).toBeLessThan(endsAt); // the other share had not run out yet: the change itself cut it
+    expect(sns()).toEqual([...seen, mine1]);
+
+    // the other share runs out: its project leaves the stream then
+    await new Promise((r) => setTimeout(r, Math.max(0, endsAt - env.clock.now()) + 200));
+    const afterRunOut = await connects(runsOut, owner.c, true);
+    const mine2 = await connects(own, guest.c, true);
+    await until(() => sns().includes(mine2));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sns()).toEqual([...seen, mine1, mine2]);
+    expect(sns()).not.toContain(afterEnd);
+    expect(sns()).not.toContain(afterRunOut);
+    stream.close();
+  });
+
   it('streams to a read-only API key and refuses nobody', async () => {
     const secret = (await owner.c.post('/api/v1/account/api-keys', { name: 'Wall display', access: 'r' })).body.data.secret as string;
     const stream = await openStream(`${base}/activations/events`, { authorization: `Bearer ${secret}` });
@@ -133,5 +179,24 @@ describe.each(backends())('activation events (SSE) on %s', (backend) => {
 
     const anonymous = await fetch(`${base}/activations/events`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it("streams every device to a manufacturer's key for its whole account; a key for some projects hears those only", async () => {
+    const maker = await signedUp(env);
+    await env.db('accounts').where({ account: maker.account }).update({ role: 2 });
+    const makers = await ownProject(maker.c);
+    const key = async (projects?: number[]) =>
+      (await maker.c.post('/api/v1/account/api-keys', { name: 'Factory wall', access: 'r', ...(projects ? { projects } : {}) })).body.data.secret as string;
+    const whole = await openStream(`${base}/activations/events`, { authorization: `Bearer ${await key()}` });
+    const some = await openStream(`${base}/activations/events`, { authorization: `Bearer ${await key([makers])}` });
+    expect([whole.res.status, some.res.status]).toEqual([200, 200]);
+    await new Promise((r) => setTimeout(r, 50));
+    const installers = await connects(mine, owner.c, true);
+    const own = await connects(makers, maker.c, true);
+    await until(() => whole.events.length >= 2 && some.events.length >= 1);
+    expect(whole.events.map((e) => e.activation.sn)).toEqual([installers, own]);
+    expect(some.events.map((e) => e.activation.sn)).toEqual([own]);
+    whole.close();
+    some.close();
   });
 });

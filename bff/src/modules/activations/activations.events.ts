@@ -4,12 +4,15 @@
 // while a stream is open) and passes it on to the streams whose scope holds the device's project
 // when the record changed since that stream opened. Telemetry also sends `device` events: an
 // unchanged record is not sent twice.
+// A stream's scope is read again at every ping, at once when a project's shares change on this
+// instance (recheck), and when the caller's earliest timed share ends (a timer per stream): a share
+// that ends takes its project out of the stream then (spec §4 expiry on every request).
 import type { ActivationEvent } from '@airloom/contracts';
 import type { Bus } from '@airloom/gateway/public';
 import type { Response } from 'express';
 import type { Logger } from '../../logger.js';
 import type { ActivationRow, ActivationScope } from './activations.repository.js';
-import { toActivationItem } from './activations.service.js';
+import { toActivationItem, type LiveScope } from './activations.service.js';
 
 export const PING_MS = 15_000;
 export const RETRY_MS = 2_000;
@@ -19,7 +22,7 @@ const REMEMBERED_MAX = 100_000;
 export interface ActivationStream {
   res: Response;
   /** the caller's scope now, or null when it may no longer read activations (session ended) */
-  rescope(): Promise<ActivationScope | null>;
+  rescope(): Promise<LiveScope | null>;
 }
 
 export interface ActivationHubDeps {
@@ -34,9 +37,17 @@ interface Open {
   stream: ActivationStream;
   scope: ActivationScope;
   since: number;
+  /** fires when the caller's earliest timed share ends */
+  expiry?: ReturnType<typeof setTimeout>;
+  /** the latest scope read asked for: an older answer arriving after it is dropped */
+  asked: number;
 }
 
-const inScope = (scope: ActivationScope, projectId: number | null) => scope.all || (projectId !== null && scope.projectIds.includes(projectId));
+/** setTimeout's longest wait */
+const TIMER_MAX_MS = 2 ** 31 - 1;
+
+const inScope = (scope: ActivationScope, projectId: number | null) =>
+  scope.all ? projectId === null || !scope.except.includes(projectId) : projectId !== null && scope.projectIds.includes(projectId);
 
 export function createActivationHub(deps: ActivationHubDeps) {
   const open = new Set<Open>();
@@ -60,24 +71,46 @@ export function createActivationHub(deps: ActivationHubDeps) {
   });
 
   function end(o: Open): void {
+    clearTimeout(o.expiry);
     open.delete(o);
     o.stream.res.end();
+  }
+
+  /** the scope as it is now, and a timer for the next share end behind it */
+  function apply(o: Open, live: LiveScope): void {
+    o.scope = live.scope;
+    clearTimeout(o.expiry);
+    o.expiry = undefined;
+    if (live.endsAt === null) return;
+    const wait = Math.max(0, live.endsAt - deps.clock()) + 50;
+    if (wait >= TIMER_MAX_MS) return; // the pings see to a share ending weeks from now
+    o.expiry = setTimeout(() => rescope(o), wait);
+    o.expiry.unref();
+  }
+
+  // projects shared or unshared since: the scope follows; a session that ended ends the stream
+  function rescope(o: Open): void {
+    const asked = ++o.asked;
+    o.stream
+      .rescope()
+      .then((live) => {
+        if (!open.has(o) || asked !== o.asked) return;
+        if (live) apply(o, live);
+        else end(o);
+      })
+      .catch((err: unknown) => deps.logger.warn({ err }, 'activation stream: access re-check failed'));
   }
 
   const pinger = setInterval(() => {
     for (const o of open) {
       o.stream.res.write(': ping\n\n');
-      // projects shared or unshared since: the scope follows; a session that ended ends the stream
-      o.stream
-        .rescope()
-        .then((scope) => (scope ? (o.scope = scope) : end(o)))
-        .catch((err: unknown) => deps.logger.warn({ err }, 'activation stream: access re-check failed'));
+      rescope(o);
     }
   }, deps.pingMs ?? PING_MS);
   pinger.unref();
 
   return {
-    open(stream: ActivationStream, scope: ActivationScope): void {
+    open(stream: ActivationStream, live: LiveScope): void {
       const { res } = stream;
       if (res.destroyed || res.req.socket.destroyed) return;
       res.status(200);
@@ -87,9 +120,25 @@ export function createActivationHub(deps: ActivationHubDeps) {
       res.setHeader('X-Accel-Buffering', 'no');
       res.flushHeaders();
       res.write(`retry: ${RETRY_MS}\n\n`);
-      const o: Open = { stream, scope, since: deps.clock() };
+      const o: Open = { stream, scope: live.scope, since: deps.clock(), asked: 0 };
+      apply(o, live);
       open.add(o);
-      res.on('close', () => open.delete(o));
+      res.on('close', () => {
+        clearTimeout(o.expiry);
+        open.delete(o);
+      });
+    },
+
+    /**
+     * The project's shares (or owner) changed: its streams leave it out at once, and read their scope
+     * again (which brings it back where access remains), not at the next ping.
+     */
+    recheck(projectId: number): void {
+      for (const o of open) {
+        if (o.scope.all || !o.scope.projectIds.includes(projectId)) continue;
+        o.scope = { all: false, projectIds: o.scope.projectIds.filter((id) => id !== projectId) };
+        rescope(o);
+      }
     },
 
     count: () => open.size,
@@ -97,7 +146,10 @@ export function createActivationHub(deps: ActivationHubDeps) {
     close(): void {
       clearInterval(pinger);
       off?.();
-      for (const o of open) o.stream.res.end();
+      for (const o of open) {
+        clearTimeout(o.expiry);
+        o.stream.res.end();
+      }
       open.clear();
     },
   };

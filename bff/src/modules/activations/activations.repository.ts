@@ -4,7 +4,8 @@
 import type { ActivationListQuery, DeviceType } from '@airloom/contracts';
 import type { Knex } from 'knex';
 
-export type ActivationScope = { all: true } | { all: false; projectIds: readonly number[] };
+/** every record but those of some projects (a manufacturer: all but the live demo's), or those of some projects */
+export type ActivationScope = { all: true; except: readonly number[] } | { all: false; projectIds: readonly number[] };
 
 export interface ActivationRow {
   sn: string;
@@ -20,6 +21,10 @@ export interface ActivationRow {
   updated_at: number | string;
 }
 
+/** the daily count tables and what each counts by, beside the day (gateway migration 20261125200100) */
+const COUNTED_BY = { activation_counts_type: ['type'], activation_counts_brand: ['brand'], activation_counts_place: ['country', 'state'] } as const;
+type CountTable = keyof typeof COUNTED_BY;
+
 const SORT_COLUMNS = { activatedAt: 'activated_at', updatedAt: 'updated_at', model: 'model', country: 'country' } as const;
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -28,14 +33,24 @@ export function createActivationsRepository(db: Knex) {
   function scoped(scope: ActivationScope): Knex.QueryBuilder {
     const q = db('activations');
     if (!scope.all) q.whereIn('project_id', [...scope.projectIds]);
+    // a record of a device in no project has a null project_id, which NOT IN would leave out
+    else if (scope.except.length > 0) q.where((w) => w.whereNotIn('project_id', [...scope.except]).orWhereNull('project_id'));
     return q;
   }
 
-  /** a daily count table (gateway migration 20261125200100), limited to the scope's projects */
-  function counts(table: 'activation_counts_type' | 'activation_counts_brand' | 'activation_counts_place', scope: ActivationScope): Knex.QueryBuilder {
-    const q = db(table);
-    if (!scope.all) q.whereIn('project_id', [...scope.projectIds]);
-    return q;
+  /**
+   * A daily count table limited to the scope: some projects' rows of the per-project counts (gateway
+   * migration 20261125200100); or, for every project, the rollup without projects (20261127200100)
+   * minus the excepted projects' per-project counts, so a manufacturer's summary reads a few thousand
+   * rows however many projects there are. Callers filter, group and sum `n` as on either table.
+   */
+  function counts(table: CountTable, scope: ActivationScope): Knex.QueryBuilder {
+    if (!scope.all) return db(table).whereIn('project_id', [...scope.projectIds]);
+    if (scope.except.length === 0) return db(`${table}_all`);
+    const columns = ['day', ...COUNTED_BY[table]];
+    const everything = db(`${table}_all`).select(...columns, 'n');
+    const excepted = db(table).whereIn('project_id', [...scope.except]).select(...columns, db.raw('0 - n as n'));
+    return db.from(everything.unionAll(excepted).as('counts'));
   }
 
   return {
@@ -62,14 +77,14 @@ export function createActivationsRepository(db: Knex) {
       return rows.map((r) => ({ day: n(r.day), type: r.type, count: n(r.n) }));
     },
 
-    async perBrand(scope: ActivationScope, fromDay: number): Promise<{ brand: string; count: number }[]> {
+    /** activations per day and brand from a day on */
+    async perDayBrand(scope: ActivationScope, fromDay: number): Promise<{ day: number; brand: string; count: number }[]> {
       const rows = (await counts('activation_counts_brand', scope)
         .where('day', '>=', fromDay)
-        .groupBy('brand')
+        .groupBy('day', 'brand')
         .havingRaw('sum(n) > 0')
-        .select('brand', db.raw('sum(n) as n'))
-        .orderBy('n', 'desc')) as { brand: string; n: unknown }[];
-      return rows.map((r) => ({ brand: r.brand, count: n(r.n) }));
+        .select('day', 'brand', db.raw('sum(n) as n'))) as { day: number; brand: string; n: unknown }[];
+      return rows.map((r) => ({ day: n(r.day), brand: r.brand, count: n(r.n) }));
     },
 
     /** per country (only these countries when given), most activations first */
@@ -96,6 +111,12 @@ export function createActivationsRepository(db: Knex) {
     },
 
     /** one device's record with the project it counts for */
+    /** when the earliest of the account's unexpired timed shares ends (epoch ms), or null */
+    async nextShareEnd(accountId: number, now: number): Promise<number | null> {
+      const row = (await db('project_members').where('account_id', accountId).andWhere('expires_at', '>', now).min({ at: 'expires_at' }).first()) as { at: number | string | null } | undefined;
+      return row?.at == null ? null : Number(row.at);
+    },
+
     record(sn: string): Promise<(ActivationRow & { project_id: number | null }) | undefined> {
       return db('activations')
         .where({ sn })
@@ -113,14 +134,23 @@ export function createActivationsRepository(db: Knex) {
       return q;
     },
 
-    /** one chunk of the filtered records, in the list's order */
-    rows(base: Knex.QueryBuilder, sort: ActivationListQuery['sort'], order: 'asc' | 'desc', offset: number, limit: number): Promise<ActivationRow[]> {
-      return base
-        .clone()
+    /**
+     * The next chunk of the filtered records in the list's order after `after` (the last row of the
+     * previous chunk; null for the first): a keyset, so each chunk costs the same however far the
+     * export has gone, where an offset would make the database walk every row before it again.
+     */
+    rowsAfter(base: Knex.QueryBuilder, sort: ActivationListQuery['sort'], order: 'asc' | 'desc', after: ActivationRow | null, limit: number): Promise<ActivationRow[]> {
+      const column = SORT_COLUMNS[sort];
+      const q = base.clone();
+      if (after) {
+        const beyond = order === 'asc' ? '>' : '<';
+        const value = after[column];
+        q.where((w) => w.where(column, beyond, value).orWhere((same) => same.where(column, value).andWhere('sn', beyond, after.sn)));
+      }
+      return q
         .select('sn', 'type', 'model', 'brand', 'mac', 'public_ip', 'country', 'state', 'city', 'activated_at', 'updated_at')
-        .orderBy(SORT_COLUMNS[sort], order)
+        .orderBy(column, order)
         .orderBy('sn', order)
-        .offset(offset)
         .limit(limit) as Promise<ActivationRow[]>;
     },
 

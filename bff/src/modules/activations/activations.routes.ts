@@ -23,14 +23,14 @@ export function activationHandlers(
     },
     events: async (call) => {
       const { req } = call;
-      const scope = await activations.scopeOf(call.principal());
+      const scope = await activations.liveScopeOf(call.principal());
       live.hub.open(
         {
           res: call.res,
           // the stream outlives the request: the caller and its projects are read again as it runs
           async rescope() {
             try {
-              return await activations.scopeOf((await live.authenticate(req)).principal);
+              return await activations.liveScopeOf((await live.authenticate(req)).principal);
             } catch {
               return null;
             }

@@ -1,12 +1,15 @@
-// The activation data screen's reads (docs/decisions/datascreen.md). Who sees what: a manufacturer
-// account (not the live demo) sees every activation record; anybody else, an API key included, the
-// records of the projects it can open (its own, shared to it and unexpired, the two demo projects),
-// as the project list gives them.
+// The activation data screen's reads (docs/decisions/datascreen.md, "Who sees what"). A manufacturer
+// (not the live demo) sees every activation record, signed in or through a key for its whole account
+// (its wall display); anybody else, and a key limited to some projects, the records of the projects
+// it can open as the project list gives them. The live demo's two projects are a showcase of
+// simulated devices: their records count on the live demo's own screen only.
 import {
   ACTIVATION_PAGE_SIZE,
   ACTIVATION_RANGE_DAYS,
   ACTIVATION_TOP_REGIONS,
   AccountRole,
+  DEMO_PROJECT_IDS,
+  isDemoProject,
   type ActivationItem,
   type ActivationListQuery,
   type ActivationListResponse,
@@ -15,13 +18,13 @@ import {
   type Principal,
 } from '@airloom/contracts';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { writeXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import type { ActivationExportQuery } from '@airloom/contracts';
 import type { ActivationRow, ActivationScope, ActivationsRepository } from './activations.repository.js';
 
 /** rows read per query while exporting: memory stays the same whatever the row count */
-const EXPORT_CHUNK = 2000;
-const EXPORT_COLUMNS: { header: string; key: keyof ActivationItem; width: number }[] = [
+const EXPORT_CHUNK = 5000;
+const EXPORT_COLUMNS: (XlsxColumn & { key: keyof ActivationItem })[] = [
   { header: 'Activated (UTC)', key: 'activatedAt', width: 22 },
   { header: 'SN', key: 'sn', width: 20 },
   { header: 'Type', key: 'type', width: 9 },
@@ -34,6 +37,8 @@ const EXPORT_COLUMNS: { header: string; key: keyof ActivationItem; width: number
   { header: 'City', key: 'city', width: 18 },
   { header: 'Updated (UTC)', key: 'updatedAt', width: 22 },
 ];
+
+const DEMO_IDS: readonly number[] = [DEMO_PROJECT_IDS.WLAN, DEMO_PROJECT_IDS.MESH];
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
@@ -56,6 +61,12 @@ export function toActivationItem(r: ActivationRow): ActivationItem {
   };
 }
 
+/** a live stream's projects, and when the earliest timed share behind them ends (null: none does) */
+export interface LiveScope {
+  scope: ActivationScope;
+  endsAt: number | null;
+}
+
 export interface ActivationsServiceDeps {
   repo: ActivationsRepository;
   /** ids of the projects the caller can open */
@@ -67,12 +78,21 @@ export function createActivationsService(deps: ActivationsServiceDeps) {
   const { repo, clock } = deps;
 
   async function scopeOf(principal: Principal): Promise<ActivationScope> {
-    if (principal.role === AccountRole.MANUFACTURER && !principal.demo && !principal.apiKey) return { all: true };
-    return { all: false, projectIds: await deps.visibleProjects(principal) };
+    if (principal.demo) return { all: false, projectIds: await deps.visibleProjects(principal) };
+    const wholeAccount = !principal.apiKey || principal.apiKey.projects === null;
+    if (principal.role === AccountRole.MANUFACTURER && wholeAccount) return { all: true, except: DEMO_IDS };
+    const projectIds = (await deps.visibleProjects(principal)).filter((id) => !isDemoProject(id));
+    return { all: false, projectIds };
   }
 
   return {
     scopeOf,
+
+    /** a live stream's scope, and when it next changes by itself: the end of the caller's earliest timed share */
+    async liveScopeOf(principal: Principal): Promise<LiveScope> {
+      const scope = await scopeOf(principal);
+      return { scope, endsAt: scope.all ? null : await repo.nextShareEnd(principal.accountId, clock()) };
+    },
 
     async summary(principal: Principal, query: ActivationSummaryQuery): Promise<ActivationSummary> {
       const scope = await scopeOf(principal);
@@ -81,24 +101,28 @@ export function createActivationsService(deps: ActivationsServiceDeps) {
       const countries = query.countries?.length ? query.countries : undefined;
       const empty = !scope.all && scope.projectIds.length === 0;
       if (empty) {
-        return { range: query.range, from: isoDay(fromDay), counters: { total: 0, today: 0, last7d: 0, last30d: 0 }, byType: [], byBrand: [], trend: [], countries: [], top: [] };
+        return { range: query.range, from: isoDay(fromDay), counters: { total: 0, today: 0, last7d: 0, last30d: 0 }, byType: [], byBrand: [], trend: [], trendBrand: [], countries: [], top: [] };
       }
-      const [counters, perDay, byBrand, perCountry, perState] = await Promise.all([
+      const [counters, perDay, perDayBrand, perCountry, perState] = await Promise.all([
         repo.counters(scope, { today, last7d: today - 6, last30d: today - 29 }),
         repo.perDayType(scope, fromDay),
-        repo.perBrand(scope, fromDay),
+        repo.perDayBrand(scope, fromDay),
         repo.perCountry(scope, fromDay, countries),
         countries ? repo.perState(scope, fromDay, countries, ACTIVATION_TOP_REGIONS) : Promise.resolve(null),
       ]);
       const byType = new Map<ActivationSummary['byType'][number]['type'], number>();
       for (const r of perDay) byType.set(r.type, (byType.get(r.type) ?? 0) + r.count);
+      const byBrand = new Map<string, number>();
+      for (const r of perDayBrand) byBrand.set(r.brand, (byBrand.get(r.brand) ?? 0) + r.count);
+      const byDay = <T extends { day: string }>(key: (r: T) => string) => (a: T, b: T) => a.day.localeCompare(b.day) || key(a).localeCompare(key(b));
       return {
         range: query.range,
         from: isoDay(fromDay),
         counters,
         byType: [...byType].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
-        byBrand,
-        trend: perDay.map((r) => ({ day: isoDay(r.day), type: r.type, count: r.count })).sort((a, b) => a.day.localeCompare(b.day) || a.type.localeCompare(b.type)),
+        byBrand: [...byBrand].map(([brand, count]) => ({ brand, count })).sort((a, b) => b.count - a.count || a.brand.localeCompare(b.brand)),
+        trend: perDay.map((r) => ({ day: isoDay(r.day), type: r.type, count: r.count })).sort(byDay((r) => r.type)),
+        trendBrand: perDayBrand.map((r) => ({ day: isoDay(r.day), brand: r.brand, count: r.count })).sort(byDay((r) => r.brand)),
         countries: perCountry,
         top: perState ?? perCountry.slice(0, ACTIVATION_TOP_REGIONS).map((c) => ({ country: c.country, state: '', count: c.count })),
       };
@@ -112,25 +136,25 @@ export function createActivationsService(deps: ActivationsServiceDeps) {
       return { items: rows.map(toActivationItem), total, page: query.page, pageSize: ACTIVATION_PAGE_SIZE };
     },
 
-    /** Writes the filtered list as .xlsx to `out`, read and written a chunk at a time. */
+    /** Writes the filtered list as .xlsx to `out`, read from the database a chunk at a time as the client takes it. */
     async exportXlsx(principal: Principal, query: ActivationExportQuery, out: Writable): Promise<void> {
       const scope = await scopeOf(principal);
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('Activations');
-      sheet.columns = EXPORT_COLUMNS;
-      if (scope.all || scope.projectIds.length > 0) {
-        const base = repo.filtered(scope, query, { from: query.from ? dayNumber(query.from) : undefined, to: query.to ? dayNumber(query.to) : undefined });
-        for (let offset = 0; ; offset += EXPORT_CHUNK) {
-          const rows = await repo.rows(base, query.sort, query.order, offset, EXPORT_CHUNK);
-          for (const row of rows) {
+      const base = scope.all || scope.projectIds.length > 0
+        ? repo.filtered(scope, query, { from: query.from ? dayNumber(query.from) : undefined, to: query.to ? dayNumber(query.to) : undefined })
+        : null;
+      async function* rows() {
+        if (!base) return;
+        for (let last: ActivationRow | null = null; ; ) {
+          const chunk = await repo.rowsAfter(base, query.sort, query.order, last, EXPORT_CHUNK);
+          for (const row of chunk) {
             const item = toActivationItem(row);
-            sheet.addRow(EXPORT_COLUMNS.map((c) => item[c.key])).commit();
+            yield EXPORT_COLUMNS.map((c) => String(item[c.key]));
           }
-          if (rows.length < EXPORT_CHUNK) break;
+          if (chunk.length < EXPORT_CHUNK) return;
+          last = chunk[chunk.length - 1]!;
         }
       }
-      sheet.commit();
-      await workbook.commit();
+      await writeXlsx(out, 'Activations', EXPORT_COLUMNS, rows());
     },
   };
 }

@@ -39,8 +39,9 @@ export function requestAuth(auth: AuthService, keys: ApiKeysService) {
     if (!bearerKey(req)) return cookieOnly(req, res, next);
     try {
       const caller = await authenticate(req);
-      // a read-only key writes nothing, whatever the endpoint (can() says so for project endpoints)
-      if (caller.principal.apiKey?.access === 'r' && req.method !== 'GET') throw new AppError(ErrorCode.READ_ONLY_PROJECT);
+      // a read-only key writes nothing, whatever the endpoint (can() says so for project endpoints), but may ask
+      // for a computation declared to change nothing
+      if (caller.principal.apiKey?.access === 'r' && req.method !== 'GET' && res.locals.changesNothing !== true) throw new AppError(ErrorCode.READ_ONLY_PROJECT);
       res.locals.auth = caller;
       next();
     } catch (err) {

@@ -97,7 +97,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
       const role = row.role as AccountRoleValue;
       return {
         principal: { accountId: row.account_id, role, demo: false, apiKey: { access: row.access, projects: projectsOf(row) } },
-        me: { account: row.account, nick: row.nick, role, demo: false },
+        me: { account: row.account, nick: row.nick, role, demo: false, apiKey: { access: row.access } },
       };
     },
   };

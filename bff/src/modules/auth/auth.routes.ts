@@ -43,7 +43,7 @@ export function twoFactorHandlers(twoFactor: TwoFactor): Handlers['twoFactor'] {
     setup: (call) => twoFactor.setup(call.principal(), call.session().me.account),
     enable: (call) => twoFactor.enable(call.principal(), call.body.code),
     disable: async (call) => {
-      await twoFactor.disable(call.principal(), call.body.password);
+      await twoFactor.disable(call.principal(), call.body);
       return null;
     },
   };

@@ -195,12 +195,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { session: await issueSession(row, false, input.ttl, oldToken) };
     },
 
-    /** A sign-in through a provider the account is bound to (OpenID Connect): a browser session. */
-    async signInAs(accountId: number, oldToken: string | undefined): Promise<IssuedSession> {
+    /**
+     * A sign-in through a provider the account is bound to (OpenID Connect): a browser session, or,
+     * for an account with two-factor sign-in, the same second step a password sign-in gets (the
+     * provider stands in for the password, not for the code).
+     */
+    async signInAs(accountId: number, oldToken: string | undefined): Promise<LoginOutcome> {
       const row = await repo.findAccountById(accountId);
       if (!row) throw new AppError(ErrorCode.TOKEN_EXPIRED);
+      if (await deps.twoFactor.enabled(row.id)) {
+        logger.info({ event: 'login-two-factor', accountId, via: 'oidc' }, 'provider sign-in right, two-factor code asked');
+        return { challenge: await deps.twoFactor.challenge(row.id, undefined) };
+      }
       logger.info({ event: 'login', accountId, via: 'oidc' }, 'logged in');
-      return issueSession(row, false, undefined, oldToken);
+      return { session: await issueSession(row, false, undefined, oldToken) };
     },
 
     /** An account for an e-mail a sign-in provider vouches for: no password until one is set through a reset. */

@@ -38,13 +38,25 @@ export interface InvitationMessage {
   expiresInSeconds: number;
 }
 
-export type OutgoingMessage = VerificationMessage | TransferMessage | InvitationMessage;
+/** An alarm notification (docs/data.md "Alarm notifications"): a project's alarm, or a test, to a recipient it chose. */
+export interface AlarmNotificationMessage {
+  channel: 'email';
+  to: string;
+  purpose: 'alarm';
+  projectName: string;
+  subject: string;
+  /** the message as the recipient reads it */
+  text: string;
+}
+
+export type OutgoingMessage = VerificationMessage | TransferMessage | InvitationMessage | AlarmNotificationMessage;
 
 export interface Sender {
   send(message: OutgoingMessage): Promise<void>;
 }
 
 function textOf(message: OutgoingMessage): string {
+  if (message.purpose === 'alarm') return message.text;
   const minutes = Math.round(message.expiresInSeconds / 60);
   switch (message.purpose) {
     case 'signup':

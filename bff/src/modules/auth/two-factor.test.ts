@@ -1,7 +1,7 @@
 // Two-factor sign-in through the API: set up with the app's secret, confirmed with its first code;
 // then a login with the right password answers a challenge and no session, the app's code (once) or a
 // recovery code (once) finishes it, wrong codes end the challenge after five tries, and turning it off
-// asks for the password.
+// asks for the password — or, for an account that has none (identity-provider sign-in), for a code.
 import { ErrorCode } from '@airloom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, client, createTestEnv, PASSWORD, signedUp, type TestEnv } from '../../test/test-env.js';
@@ -21,11 +21,11 @@ describe.each(backends())('two-factor sign-in on %s', (backend) => {
     const setup = (await c.post('/api/v1/account/two-factor/setup')).body.data;
     expect(setup.uri).toContain(`secret=${setup.secret}`);
     // not in use before the app's first code confirms it
-    expect((await c.get('/api/v1/account/two-factor')).body.data).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await c.get('/api/v1/account/two-factor')).body.data).toEqual({ enabled: false, recoveryCodesLeft: 0, requiredByCompany: false, confirmWith: 'password' });
     expect((await c.post('/api/v1/account/two-factor/enable', { code: '000000' })).body.code).toBe(ErrorCode.INCORRECT_VERIFICATION_CODE);
     const enabled = await c.post('/api/v1/account/two-factor/enable', { code: totp(setup.secret, env.clock.now()) });
     expect(enabled.body.data.recoveryCodes).toHaveLength(10);
-    expect((await c.get('/api/v1/account/two-factor')).body.data).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    expect((await c.get('/api/v1/account/two-factor')).body.data).toEqual({ enabled: true, recoveryCodesLeft: 10, requiredByCompany: false, confirmWith: 'password' });
     return { account, secret: setup.secret as string, recovery: enabled.body.data.recoveryCodes as string[] };
   }
 
@@ -70,5 +70,22 @@ describe.each(backends())('two-factor sign-in on %s', (backend) => {
     expect((await browser.post('/api/v1/account/two-factor/disable', { password: PASSWORD })).body.code).toBe(0);
     const plain = await client(env.app).post('/api/v1/auth/login', { account, password: PASSWORD });
     expect(plain.body.data).toMatchObject({ account, demo: false });
+  });
+
+  it('is turned off with a code of the app by an account that has no password to give', async () => {
+    const { c, account } = await signedUp(env);
+    const secret = (await c.post('/api/v1/account/two-factor/setup')).body.data.secret as string;
+    expect((await c.post('/api/v1/account/two-factor/enable', { code: totp(secret, env.clock.now()) })).body.code).toBe(0);
+    // as an account made by an identity provider's first sign-in: no password
+    await env.db('accounts').where({ account }).update({ password_hash: null });
+    expect((await c.get('/api/v1/account/two-factor')).body.data).toMatchObject({ enabled: true, confirmWith: 'code' });
+    env.clock.advance(TOTP_STEP_SECONDS * 1000);
+    // it has no password to check
+    expect((await c.post('/api/v1/account/two-factor/disable', { password: PASSWORD })).body.code).toBe(ErrorCode.INCORRECT_VERIFICATION_CODE);
+    expect((await c.post('/api/v1/account/two-factor/disable', { code: '000000' })).body.code).toBe(ErrorCode.INCORRECT_VERIFICATION_CODE);
+    expect((await c.post('/api/v1/account/two-factor/disable', {})).status).toBe(400);
+    expect((await c.get('/api/v1/account/two-factor')).body.data.enabled).toBe(true);
+    expect((await c.post('/api/v1/account/two-factor/disable', { code: totp(secret, env.clock.now()) })).body.code).toBe(0);
+    expect((await c.get('/api/v1/account/two-factor')).body.data.enabled).toBe(false);
   });
 });

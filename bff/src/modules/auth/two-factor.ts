@@ -32,7 +32,13 @@ function newRecoveryCode(): string {
   return `${pick()}-${pick()}`;
 }
 
-export function createTwoFactor(db: Knex, clock: () => number) {
+/**
+ * `companyRequires`: the account's company requires two-factor sign-in (an engineer of it, or the
+ * company account that requires it): then it stays on (78).
+ */
+export function createTwoFactor(db: Knex, clock: () => number, companyRequires: (accountId: number) => Promise<boolean>) {
+  const hasPassword = async (accountId: number) =>
+    Boolean(((await db('accounts').where({ id: accountId }).first('password_hash')) as { password_hash: string | null } | undefined)?.password_hash);
   const find = async (accountId: number) => (await db<TwoFactorRow>('account_two_factor').where({ account_id: accountId }).first()) as TwoFactorRow | undefined;
 
   /** the app's code (each time step once) or an unused recovery code (then used up) */
@@ -61,7 +67,12 @@ export function createTwoFactor(db: Knex, clock: () => number) {
 
     async status(principal: Principal): Promise<TwoFactorStatus> {
       const row = await find(principal.accountId);
-      return { enabled: Boolean(row?.secret), recoveryCodesLeft: row?.secret ? (JSON.parse(row.recovery_json) as string[]).length : 0 };
+      return {
+        enabled: Boolean(row?.secret),
+        recoveryCodesLeft: row?.secret ? (JSON.parse(row.recovery_json) as string[]).length : 0,
+        requiredByCompany: !principal.demo && (await companyRequires(principal.accountId)),
+        confirmWith: (await hasPassword(principal.accountId)) ? 'password' : 'code',
+      };
     },
 
     /** a new pending secret; two-factor sign-in stays as it was until a code confirms it */
@@ -85,10 +96,17 @@ export function createTwoFactor(db: Knex, clock: () => number) {
       return { recoveryCodes };
     },
 
-    async disable(principal: Principal, password: string): Promise<void> {
+    /** confirmed by the password, or by a code when the account has no password (identity-provider sign-in only) */
+    async disable(principal: Principal, proof: { password: string } | { code: string }): Promise<void> {
       if (principal.demo) throw new AppError(ErrorCode.DEMO_PROJECT);
       const account = (await db('accounts').where({ id: principal.accountId }).first('password_hash')) as { password_hash: string | null } | undefined;
-      if (!account?.password_hash || !(await argonVerify(account.password_hash, password))) throw new AppError(ErrorCode.WRONG_OLD_PASSWORD);
+      if (account?.password_hash) {
+        if (!('password' in proof) || !(await argonVerify(account.password_hash, proof.password))) throw new AppError(ErrorCode.WRONG_OLD_PASSWORD);
+      } else {
+        const row = await find(principal.accountId);
+        if (!('code' in proof) || !row || !(await checkCode(row, proof.code))) throw new AppError(ErrorCode.INCORRECT_VERIFICATION_CODE);
+      }
+      if (await companyRequires(principal.accountId)) throw new AppError(ErrorCode.TWO_FACTOR_KEPT_BY_COMPANY);
       await db('account_two_factor').where({ account_id: principal.accountId }).delete();
     },
 

@@ -3,8 +3,8 @@
 // sends them over MQTT (the embedded broker, or Mosquitto with CI=true) to simulated USP agents — a
 // gateway and switches — and what the devices then hold is read from the agents' own TR-181 trees.
 // Limits and refusals store nothing.
-import { randomBytes } from 'node:crypto';
-import { DeviceStatus, ErrorCode, LIMITS } from '@airloom/contracts';
+import { createHmac, randomBytes } from 'node:crypto';
+import { BackupSnapshotSchema, DeviceStatus, ErrorCode, LIMITS } from '@airloom/contracts';
 import { Agent, type DeviceSpec } from '@airloom/device-sim';
 import { createBus, createGatewayRuntime, startEmbeddedBroker, type Bus, type EmbeddedBroker, type GatewayRuntime } from '@airloom/gateway/public';
 import { registerDevices } from '@airloom/gateway/testing';
@@ -59,6 +59,13 @@ describe.each(cases)('configuration backups on %s with %s', (backend, brokerKind
   const poeOff = (agent: Agent) => holds(agent, (p, v) => p === 'Device.Ethernet.Interface.1.X_AIRLOOM_PoEEnable' && v === 'false');
   const rows = async () => JSON.stringify(await Promise.all(['config_sections', 'config_changes', 'config_backups'].map((t) => env.db(t).select().orderBy('id'))));
   const settled = async (path: string) => (await owner.get(api(path))).body.data.state === 'applied';
+  /** a backup file signed with this console's key, as a download would be (a test may sign what it changed) */
+  const signed = async (content: Record<string, unknown>) => {
+    const key = ((await env.db('config_backup_keys').where({ id: 1 }).first('secret')) as { secret: string }).secret;
+    const { format, version, projectId: pid, type, sn, remark, backup } = content;
+    const text = JSON.stringify({ format, version, projectId: pid, type, sn, remark, backup: BackupSnapshotSchema.parse(backup) });
+    return { ...content, signature: createHmac('sha256', key).update(text).digest('hex') };
+  };
 
   function agentFor(s: DeviceSpec): Agent {
     const a = new Agent({ brokerUrl, protocolVersion, spec: s, timeScale: TIME_SCALE });
@@ -102,6 +109,9 @@ describe.each(cases)('configuration backups on %s with %s', (backend, brokerKind
   });
 
   let general: number;
+  /** the switch's restore point, and the switch that replaces it (the RMA case) */
+  let point: number;
+  let replacement: Agent;
 
   it('backs up the whole configuration: desired sections with what the devices confirmed, synchronized once they all had it', async () => {
     expect((await owner.put(api('/gateway/vlan'), { vlans: [LAN, GUESTS] })).body.code).toBe(0);
@@ -158,7 +168,8 @@ describe.each(cases)('configuration backups on %s with %s', (backend, brokerKind
     await until(async () => (await settled('/gateway/vlan')) && (await settled(`/devices/${sws.sn}/config/poe`)));
     clearInterval(watch);
     expect(seen.has(DeviceStatus.ONLINE_NOT_SAVED)).toBe(true);
-    expect(await status(sws.sn)).toBe(DeviceStatus.ONLINE);
+    // 7 → 1: the device's status follows its sections' confirmation (a moment later on a busy machine)
+    await until(async () => (await status(sws.sn)) === DeviceStatus.ONLINE);
     expect(holdsVlan(gateway, 30)).toBe(false);
     expect(holds(gateway, (p, v) => p.endsWith('.Name') && v === 'Guests')).toBe(true);
     expect(poeOff(sw)).toBe(true);
@@ -214,14 +225,14 @@ describe.each(cases)('configuration backups on %s with %s', (backend, brokerKind
     // spec §1: a restore point is taken before the reset (replacing the switch's previous one)
     const points = (await owner.get(api('/backups'))).body.data.items.filter((b: { type: string; sn: string }) => b.type === 'restore-point' && b.sn === sws.sn);
     expect(points.map((p: { origin: string }) => p.origin)).toEqual(['before-reset']);
-    const point = points[0].id;
+    point = points[0].id;
     await until(() => !poeOff(sw), 20_000);
     // back online, checked in full: what it should hold is sent again
     await until(async () => (await status(sws.sn)) === DeviceStatus.ONLINE && poeOff(sw), 30_000);
 
     // the switch dies; a new one of the same model takes its place and its restore point
     expect((await owner.post(api('/devices'), { sn: spare.sn })).body.code).toBe(0);
-    const replacement = agentFor(spare);
+    replacement = agentFor(spare);
     await replacement.start();
     await until(async () => (await status(spare.sn)) === DeviceStatus.ONLINE);
     expect(poeOff(replacement)).toBe(false);
@@ -231,6 +242,40 @@ describe.each(cases)('configuration backups on %s with %s', (backend, brokerKind
     await until(async () => poeOff(replacement) && (await settled(`/devices/${spare.sn}/config/poe`)));
     // another model is refused
     expect((await owner.post(api(`/backups/${point}/restore`), { sns: [gw.sn] })).body.code).toBe(ErrorCode.INVALID_PARAMS);
+  });
+
+  it('after the old switch is removed: later backups leave it out, a backup holding it compares and restores without it, and its restore point still goes to the replacement, compared as the replacement now', async () => {
+    expect((await owner.put(api(`/devices/${spare.sn}/config/poe`), { ports: [{ port: 1, enabled: true, powerW: 15 }] })).body.code).toBe(0);
+    expect((await owner.put(api('/gateway/vlan'), { vlans: [LAN, { ...GUESTS, name: 'Lounge' }] })).body.code).toBe(0);
+    await until(async () => (await settled(`/devices/${spare.sn}/config/poe`)) && (await settled('/gateway/vlan')) && !poeOff(replacement));
+    expect((await owner.del(api(`/devices/${sws.sn}`))).body.code).toBe(0);
+
+    // the general backup still holds the old switch's PoE: compared and restored without it, not refused
+    const diff = await owner.get(api(`/backups/${general}/diff`));
+    expect(diff.body.code).toBe(0);
+    expect(diff.body.data.skipped).toEqual([{ sn: sws.sn, section: 'poe' }]);
+    expect(diff.body.data.sections.map((s: { section: string }) => s.section)).toEqual(['vlan']);
+    const restored = await owner.post(api(`/backups/${general}/restore`), {});
+    expect(restored.body.code).toBe(0);
+    expect(restored.body.data).toMatchObject({ written: [{ sn: null, section: 'vlan', version: expect.any(Number) }], skipped: [{ sn: sws.sn, section: 'poe' }] });
+    await until(async () => settled('/gateway/vlan'));
+    expect(holds(gateway, (p, v) => p.endsWith('.Name') && v === 'Guests')).toBe(true);
+
+    // a new backup holds the project's devices only
+    env.clock.advance(MINUTES_3);
+    const later = (await owner.post(api('/backups'), { type: 'general' })).body.data.id as number;
+    const snapshot = (await owner.get(api(`/backups/${later}`))).body.data.snapshot;
+    expect(snapshot.sections.some((s: { sn: string | null }) => s.sn === sws.sn)).toBe(false);
+    expect(snapshot.devices.map((d: { sn: string }) => d.sn).sort()).toEqual([gw.sn, spare.sn].sort());
+
+    // RMA once the dead switch is gone: its restore point to the replacement, compared as the replacement is now
+    expect((await owner.get(api(`/backups/${point}/diff`))).body.data).toEqual({ sections: [], skipped: [{ sn: sws.sn, section: 'poe' }] });
+    const rmaDiff = (await owner.get(api(`/backups/${point}/diff?sns=${spare.sn}`))).body.data;
+    expect(rmaDiff.sections).toEqual([{ sn: spare.sn, section: 'poe', target: spare.sn, changes: expect.arrayContaining([{ path: 'ports[port=1].enabled', old: true, new: false }]) }]);
+    expect((await owner.get(api(`/backups/${point}/diff?sns=${gw.sn}`))).body.code).toBe(ErrorCode.INVALID_PARAMS);
+    const rma = await owner.post(api(`/backups/${point}/restore`), { sns: [spare.sn] });
+    expect(rma.body.data.written).toEqual([{ sn: spare.sn, section: 'poe', version: expect.any(Number) }]);
+    await until(async () => poeOff(replacement) && (await settled(`/devices/${spare.sn}/config/poe`)));
   });
 
   it('downloads a signed file that uploads again as an unsynchronized backup; an edited file is refused (2) and nothing stored', async () => {
@@ -250,6 +295,66 @@ describe.each(cases)('configuration backups on %s with %s', (backend, brokerKind
     expect((await owner.post(api('/backups/upload'), { ...file, signature: 'nope' })).body.code).toBe(ErrorCode.SIGNATURE);
     expect((await owner.post(api('/backups/upload'), { hello: 'world' })).body.code).toBe(ErrorCode.INVALID_PARAMS);
     expect(await rows()).toBe(before);
+
+    // signed by this console but failing a section's schema: a switch's management IP on the gateway's LAN address
+    const badIp = structuredClone(file);
+    delete badIp.signature;
+    badIp.backup.sections.push({ sn: sws.sn, section: 'mgmt-ip', version: 1, body: { ip: LAN.ip, mask: 24, gateway: LAN.ip, vlan: 1 }, reported: null, reportedVersion: 0 });
+    const badFile = await owner.post(api('/backups/upload'), await signed(badIp));
+    expect([badFile.body.code, badFile.status]).toEqual([ErrorCode.INVALID_PARAMS, 400]);
+    expect(Object.keys(badFile.body.fields)).toContain(`backup.sections.${badIp.backup.sections.length - 1}.body.ip`);
+    expect(await rows()).toBe(before);
+
+    // the removed switch's restore point, downloaded from this project, comes back (the RMA case); from another project it is refused
+    const pointFile = (await owner.get(api(`/backups/${point}/download`))).body;
+    const { signature: _s, ...pointContent } = pointFile;
+    const foreign = await owner.post(api('/backups/upload'), await signed({ ...pointContent, projectId: projectId + 1000 }));
+    expect([foreign.body.code, Object.keys(foreign.body.fields ?? {})]).toEqual([ErrorCode.INVALID_PARAMS, ['sn']]);
+    expect(await rows()).toBe(before);
+    const back = await owner.post(api('/backups/upload'), pointFile);
+    expect(back.body.data).toMatchObject({ type: 'restore-point', sn: sws.sn, origin: 'upload' });
+    point = back.body.data.id;
+  });
+
+  it('an uploaded backup is synchronized once restored and confirmed; a restore replaced before the device confirmed it leaves the backup failed', async () => {
+    const file = (await owner.get(api(`/backups/${general}/download`))).body;
+    const uploaded = (await owner.post(api('/backups/upload'), file)).body.data;
+    expect(uploaded.syncState).toBe('unsynchronized');
+    const state = async (id: number) => (await owner.get(api('/backups'))).body.data.items.find((b: { id: number }) => b.id === id).syncState as string;
+
+    // unsynchronized → synchronizing → synchronized: the gateway confirms the restored VLANs
+    expect((await owner.put(api('/gateway/vlan'), { vlans: [LAN, { ...GUESTS, name: 'Patio' }] })).body.code).toBe(0);
+    await until(async () => settled('/gateway/vlan'));
+    expect((await owner.post(api(`/backups/${uploaded.id}/restore`), { sections: ['vlan'] })).body.data.written).toHaveLength(1);
+    await until(async () => (await state(uploaded.id)) === 'synchronized');
+
+    // synchronized → synchronizing → failed: the gateway is away, and the restored version is replaced before it arrives
+    await gateway.stop();
+    await until(async () => (await status(gw.sn)) === DeviceStatus.OFFLINE);
+    expect((await owner.put(api('/gateway/vlan'), { vlans: [LAN, { ...GUESTS, name: 'Patio' }] })).body.code).toBe(0);
+    expect((await owner.post(api(`/backups/${uploaded.id}/restore`), { sections: ['vlan'] })).body.data.written).toHaveLength(1);
+    expect(await state(uploaded.id)).toBe('synchronizing');
+    expect((await owner.put(api('/gateway/vlan'), { vlans: [LAN, { ...GUESTS, name: 'Terrace' }] })).body.code).toBe(0);
+    expect(await state(uploaded.id)).toBe('failed');
+    gateway = agentFor(gw);
+    await gateway.start();
+    await until(async () => (await settled('/gateway/vlan')) && (await status(gw.sn)) === DeviceStatus.ONLINE, 30_000);
+    expect(await state(uploaded.id)).toBe('failed');
+  });
+
+  it('two backups asked at the same moment (two tabs, two console instances): one is taken, the other refused; nor can two uploads pass the 128', async () => {
+    env.clock.advance(MINUTES_3);
+    const both = await Promise.all([owner.post(api('/backups'), { type: 'general' }), owner.post(api('/backups'), { type: 'general' })]);
+    expect(both.map((r) => r.body.code).sort((a, b) => a - b)).toEqual([0, ErrorCode.BACKUP_INTERVAL]);
+
+    const file = (await owner.get(api(`/backups/${general}/download`))).body;
+    const count = Number((await env.db('config_backups').where({ project_id: projectId, type: 'general' }).count({ n: '*' }).first())!.n);
+    const template = await env.db('config_backups').where({ id: general }).first();
+    const { id: _id, ...copy } = template;
+    for (let i = count; i < LIMITS.generalBackupsPerProjectMax - 1; i++) await env.db('config_backups').insert({ ...copy, origin: 'scheduled', created_at: 1 });
+    const uploads = await Promise.all([owner.post(api('/backups/upload'), file), owner.post(api('/backups/upload'), file)]);
+    expect(uploads.map((r) => r.body.code).sort((a, b) => a - b)).toEqual([0, ErrorCode.INVALID_PARAMS]);
+    expect(Number((await env.db('config_backups').where({ project_id: projectId, type: 'general' }).count({ n: '*' }).first())!.n)).toBe(LIMITS.generalBackupsPerProjectMax);
   });
 
   it('keeps at most 128 general backups (the 129th refused, nothing stored); remarks change; a deleted backup is gone', async () => {
@@ -267,5 +372,24 @@ describe.each(cases)('configuration backups on %s with %s', (backend, brokerKind
     expect((await owner.del(api(`/backups/${general}`))).body.data).toEqual({ id: general });
     expect((await owner.get(api(`/backups/${general}`))).body.code).toBe(ErrorCode.DATA_NOT_FOUND);
     expect((await owner.post(api('/backups'), { type: 'general' })).status).toBe(201);
+  });
+
+  it('a firmware upgrade is preceded by a restore point of the device', async () => {
+    const before = (await owner.get(api('/backups'))).body.data.items.filter((b: { sn: string }) => b.sn === spare.sn).map((b: { id: number }) => b.id);
+    const upgrade = await owner.post(api(`/devices/${spare.sn}/operations`), { kind: 'upgrade', version: 'V2.1.2' });
+    expect(upgrade.body.code).toBe(0);
+    const points = (await owner.get(api('/backups'))).body.data.items.filter((b: { type: string; sn: string }) => b.type === 'restore-point' && b.sn === spare.sn);
+    expect(points).toEqual([expect.objectContaining({ origin: 'before-upgrade', model: 'AL-SW1008P' })]);
+    expect(before).not.toContain(points[0].id);
+  });
+
+  it('a deleted project takes its backups and its schedule with it', async () => {
+    const other = (await owner.post('/api/v1/projects', { projectName: 'Backup Gone', scenario: 'hotel' })).body.data.id as number;
+    expect((await owner.post(`/api/v1/projects/${other}/backups`, { type: 'general' })).status).toBe(201);
+    expect((await owner.put(`/api/v1/projects/${other}/backups/schedule`, { mode: 'daily', weekday: 1, hour: 3, keep: 5 })).body.code).toBe(0);
+    expect((await owner.del(`/api/v1/projects/${other}`)).body.code).toBe(0);
+    expect(Number((await env.db('config_backups').where({ project_id: other }).count({ n: '*' }).first())!.n)).toBe(0);
+    expect(Number((await env.db('config_backup_schedules').where({ project_id: other }).count({ n: '*' }).first())!.n)).toBe(0);
+    expect(Number((await env.db('config_backups').where({ project_id: projectId }).count({ n: '*' }).first())!.n)).toBeGreaterThan(0);
   });
 });

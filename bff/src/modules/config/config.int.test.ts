@@ -52,6 +52,9 @@ describe.each(cases)('configuration engine on %s with %s', (backend, brokerKind)
   /** a parameter of the agent's own TR-181 tree, by the end of its path */
   const holds = (agent: Agent, match: (path: string, value: string) => boolean) => [...agent.tree()].some(([p, v]) => match(p, v));
   const rows = async () => JSON.stringify(await Promise.all(['config_sections', 'config_changes'].map((t) => env.db(t).select().orderBy('id'))));
+  /** the project's run-log rows about configuration, newest first (what the run log page lists) */
+  const configLog = async (sn: string) =>
+    ((await owner.get(api(`/logs?type=system&sn=${sn}&pageSize=100`))).body.data.items as { event: string; params: Record<string, string | number>; alarmType: string | null; level: string }[]).filter((i) => i.event.startsWith('config.'));
   const generation = async (sn: string) => Number((await env.db('devices').where({ sn }).first('config_version')).config_version);
 
   function agentFor(s: DeviceSpec): Agent {
@@ -87,10 +90,14 @@ describe.each(cases)('configuration engine on %s with %s', (backend, brokerKind)
     await until(async () => (await owner.get(api('/gateway/vlan'))).body.data.state === 'applied');
     clearInterval(watch);
     expect(seen.has(DeviceStatus.ONLINE_NOT_SAVED)).toBe(true);
-    expect(await status(gw.sn)).toBe(DeviceStatus.ONLINE);
+    // back to online once every section the gateway holds is settled (the status follows the section's state)
+    await until(async () => (await status(gw.sn)) === DeviceStatus.ONLINE);
     expect(holds(gateway, (p, v) => p.startsWith('Device.Bridging.Bridge.1.VLAN.') && p.endsWith('.VLANID') && v === '20')).toBe(true);
     const section = (await owner.get(api('/gateway/vlan'))).body.data;
     expect(section).toMatchObject({ section: 'vlan', sn: gw.sn, version: 1, appliedVersion: 1, body: { vlans: [LAN, GUESTS] }, error: null });
+    // the run log says so, as a system event that is not an alarm
+    await until(async () => (await configLog(gw.sn)).some((i) => i.event === 'config.applied' && i.params.section === 'vlan'));
+    expect((await configLog(gw.sn)).find((i) => i.params.section === 'vlan')).toMatchObject({ alarmType: null, level: 'info' });
   });
 
   it.each([
@@ -171,6 +178,26 @@ describe.each(cases)('configuration engine on %s with %s', (backend, brokerKind)
     expect((await owner.put(api(`/devices/${gw.sn}/config/switch-ports`), { ports: [] })).body.code).toBe(ErrorCode.INVALID_PARAMS);
   });
 
+  it('a switch that refuses a PoE setting (its power supply gives less than the model): configuration failed, an alarm in the run log', async () => {
+    const budget = sw.device.poeBudget;
+    // as a switch with a smaller power supply than its catalogue entry says would
+    Object.assign(sw.device, { poeBudget: 1 });
+    try {
+      const poe = { ports: [{ port: 1, enabled: true, powerW: 15 }, { port: 2, enabled: true, powerW: 15 }] };
+      expect((await owner.put(api(`/devices/${sws.sn}/config/poe`), poe)).body.code).toBe(0);
+      await until(async () => (await owner.get(api(`/devices/${sws.sn}/config/poe`))).body.data.state === 'failed');
+      await until(async () => (await configLog(sws.sn)).some((i) => i.event === 'config.failed'));
+      const failed = (await configLog(sws.sn)).find((i) => i.event === 'config.failed')!;
+      expect(failed).toMatchObject({ alarmType: 'config-failed', level: 'warning', params: { section: 'poe', error: expect.stringContaining('PoE budget exceeded') } });
+      // the alarm list has it, unread
+      const alarms = (await owner.get(api(`/alarms?sn=${sws.sn}`))).body.data.items as { event: string; read: number }[];
+      expect(alarms.find((a) => a.event === 'config.failed')).toMatchObject({ read: 0 });
+      expect(holds(sw, (p, v) => p === 'Device.Ethernet.Interface.1.X_AIRLOOM_PoEEnable' && v === 'true')).toBe(false);
+    } finally {
+      Object.assign(sw.device, { poeBudget: budget });
+    }
+  });
+
   it('a gateway that is offline gets its change when it returns', async () => {
     await gateway.stop();
     await until(async () => (await status(gw.sn)) === DeviceStatus.OFFLINE);
@@ -203,6 +230,12 @@ describe.each(cases)('configuration engine on %s with %s', (backend, brokerKind)
     await until(async () => (await status(gw.sn)) === DeviceStatus.ONLINE, 30_000);
     expect(holds(gateway, (p, v) => p.endsWith('AddressingType') && v === 'DHCP')).toBe(true);
     expect(holds(gateway, (p, v) => v === '100.64.7.2')).toBe(false);
+    // an alarm in the run log, after the good version's "applied" (newest first)
+    await until(async () => (await configLog(gw.sn)).some((i) => i.event === 'config.rolledBack'));
+    const wan = (await configLog(gw.sn)).filter((i) => i.params.section === 'wan');
+    const rolledBack = wan.findIndex((i) => i.event === 'config.rolledBack');
+    expect(wan[rolledBack]).toMatchObject({ alarmType: 'config-rolled-back', level: 'warning' });
+    expect(wan.slice(rolledBack + 1).map((i) => i.event)).toContain('config.applied');
   });
 
   it('a read-only guest and a stranger change nothing', async () => {

@@ -19,6 +19,7 @@ import {
   defaultModelOf,
   defaultSection,
   defaultVlanChanged,
+  DEVICE_SECTIONS,
   deviceModel,
   gatewayConflicts,
   GATEWAY_SECTIONS,
@@ -47,8 +48,9 @@ export interface ConfigServiceDeps {
 /** the section is not one this device has */
 const NOT_HERE = { section: apiRuleKey('configSection', 'value') };
 
-function modelOf(device: Pick<ConfigDevice, 'model' | 'type'>): DeviceModel {
-  return deviceModel(device.model) ?? defaultModelOf(device.type);
+/** the catalogue row of a device: its own model's, else its type's default */
+export function modelOf(device: { model: string; type: string }): DeviceModel {
+  return deviceModel(device.model) ?? defaultModelOf(device.type as ConfigDevice['type']);
 }
 
 /** what a reader sees in place of a password: that there is one, not what it is */
@@ -61,15 +63,73 @@ function withoutPasswords(body: Record<string, unknown>): Record<string, unknown
 }
 
 /** the catalogue row a project without a gateway plans its gateway settings with */
-const PLANNED_GATEWAY = defaultModelOf('router');
+export const PLANNED_GATEWAY = defaultModelOf('router');
+
+/** can()'s answer for changing this device (or the project's gateway settings) as an AppError; callers of checkConfigWrites ask it first (a name given when adding a device that never connected is stored without it) */
+export function allow(project: AuthorisedProject, action: Action, device: ConfigDevice | null): void {
+  const decision = can(project.principal, action, { ...project.ctx, device: device ? deviceContext(device) : undefined });
+  if (!decision.ok) throw new AppError(decision.code);
+}
+
+/** one desired version about to be written: whose it is ('' = the project's gateway sections), where it goes, its body */
+export interface PlannedWrite {
+  owner: string;
+  section: SectionName;
+  /** the device it goes to now (a gateway section: the project's gateway, null while there is none) */
+  target: ConfigDevice | null;
+  model: DeviceModel;
+  body: unknown;
+}
+
+/**
+ * The one check of configuration writes (a configuration API write is one, a restore several at once):
+ * each body against its section's schema for the device's model, then the gateway's
+ * sections as one whole with every planned one in place (VLAN_Default unchanged; spec §5 segments
+ * across WAN, LAN, VLAN, PPPoE, PPTP and L2TP). Answers the parsed bodies in order; a refusal throws
+ * the spec's code with every failing field named by `fieldOf`, and nothing has been written.
+ */
+export async function checkConfigWrites(
+  directory: ConfigDirectory,
+  project: AuthorisedProject,
+  writes: readonly PlannedWrite[],
+  fieldOf: (write: { owner: string; section: string }, path: string) => string,
+): Promise<Record<string, unknown>[]> {
+  const gatewayWrites = writes.filter((w) => isGatewaySection(w.section));
+  const stored: GatewayConfig & Record<string, unknown> = {};
+  if (gatewayWrites.length || writes.some((w) => w.section === 'mgmt-ip')) {
+    const gatewayModel = gatewayWrites[0]?.model ?? PLANNED_GATEWAY;
+    for (const s of GATEWAY_SECTIONS) stored[s] = ((await directory.read(project.row.id, directory.PROJECT, s, null)).body ?? defaultSection(s, gatewayModel)) as never;
+  }
+  const next: GatewayConfig & Record<string, unknown> = { ...stored };
+  for (const w of gatewayWrites) next[w.section] = w.body as never;
+  // a switch's management IP must differ from the gateway's LAN address as it will be
+  const lanIp = (next.vlan as VlanSection | undefined)?.vlans?.find((v) => v.id === DEFAULT_VLAN_ID)?.ip ?? DEFAULT_LAN.ip;
+  const fields: Record<string, string> = {};
+  const messages: string[] = [];
+  const parsed: Record<string, unknown>[] = [];
+  for (const w of writes) {
+    const schema = sectionSchemaFor(w.section, { type: w.target?.type ?? w.model.type, model: w.model, lanIp: w.section === 'mgmt-ip' ? lanIp : '' });
+    const result = schema.safeParse(w.body);
+    if (!result.success) {
+      messages.push(...result.error.issues.map((i) => i.message));
+      for (const [k, v] of Object.entries(fieldsOf(result.error))) fields[fieldOf(w, k)] ??= v;
+      continue;
+    }
+    parsed.push(result.data as Record<string, unknown>);
+    if (isGatewaySection(w.section)) next[w.section] = result.data as never;
+  }
+  if (Object.keys(fields).length) throw new AppError(configErrorCode(messages), fields);
+  if (gatewayWrites.length) {
+    const vlanWrite = gatewayWrites.find((w) => w.section === 'vlan');
+    if (vlanWrite && defaultVlanChanged(stored.vlan, next.vlan as VlanSection)) fields[fieldOf(vlanWrite, 'vlans')] = netconfKey('vlanTable', 'defaultFixed');
+    for (const issue of gatewayConflicts(next)) fields[fieldOf({ owner: directory.PROJECT, section: issue.section }, issue.path.join('.'))] ??= issue.message;
+    if (Object.keys(fields).length) throw new AppError(configErrorCode(Object.values(fields)), fields);
+  }
+  return parsed;
+}
 
 export function createConfigService(deps: ConfigServiceDeps) {
   const { directory } = deps;
-
-  function allow(project: AuthorisedProject, action: Action, device: ConfigDevice | null): void {
-    const decision = can(project.principal, action, { ...project.ctx, device: device ? deviceContext(device) : undefined });
-    if (!decision.ok) throw new AppError(decision.code);
-  }
 
   /** the project's gateway: null while it has none; two are refused for writes (67) */
   async function gatewayOf(project: AuthorisedProject, forWrite: boolean): Promise<ConfigDevice | null> {
@@ -84,12 +144,6 @@ export function createConfigService(deps: ConfigServiceDeps) {
     if (!device || device.projectId !== project.row.id) throw new AppError(ErrorCode.DATA_NOT_FOUND);
     if (!sectionApplies(section, { type: device.type, model: modelOf(device) })) throw new AppError(ErrorCode.INVALID_PARAMS, NOT_HERE);
     return device;
-  }
-
-  /** the gateway's LAN address as configured (a switch's management IP must differ from it) */
-  async function lanIpOf(projectId: number): Promise<string> {
-    const vlan = (await directory.read(projectId, directory.PROJECT, 'vlan', null)).body as VlanSection | null;
-    return vlan?.vlans.find((v) => v.id === DEFAULT_VLAN_ID)?.ip ?? DEFAULT_LAN.ip;
   }
 
   async function view(project: AuthorisedProject, owner: string, section: SectionName, target: ConfigDevice | null, model: DeviceModel): Promise<ConfigSection> {
@@ -109,37 +163,13 @@ export function createConfigService(deps: ConfigServiceDeps) {
     };
   }
 
-  /** the body checked with the section's schema and what only the server can see; refusals carry the spec's code and the fields */
-  async function check(project: AuthorisedProject, owner: string, section: SectionName, target: ConfigDevice | null, model: DeviceModel, body: unknown) {
-    const schema = sectionSchemaFor(section, { type: target?.type ?? model.type, model, lanIp: section === 'mgmt-ip' ? await lanIpOf(project.row.id) : '' });
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new AppError(configErrorCode(parsed.error.issues.map((i) => i.message)), fieldsOf(parsed.error));
-    const value = parsed.data as Record<string, unknown>;
-    if (!isGatewaySection(section)) return value;
-    const stored: GatewayConfig & Record<string, unknown> = {};
-    for (const s of GATEWAY_SECTIONS) {
-      const read = await directory.read(project.row.id, owner, s, null);
-      stored[s] = (read.body ?? defaultSection(s, model)) as never;
-    }
-    const fields: Record<string, string> = {};
-    if (section === 'vlan' && defaultVlanChanged(stored.vlan, value as VlanSection)) {
-      fields['vlans'] = netconfKey('vlanTable', 'defaultFixed');
-    }
-    // spec §5: segments across WAN, LAN, VLAN, PPPoE, PPTP and L2TP, with the new section in place
-    for (const issue of gatewayConflicts({ ...stored, [section]: value })) {
-      const key = issue.section === section ? issue.path.join('.') : `_${issue.section}.${issue.path.join('.')}`;
-      fields[key] ??= issue.message;
-    }
-    if (Object.keys(fields).length) throw new AppError(configErrorCode(Object.values(fields)), fields);
-    return value;
-  }
-
   async function write(project: AuthorisedProject, owner: string, section: SectionName, body: Record<string, unknown>, target: ConfigDevice | null, revertOf?: number): Promise<ConfigWriteResult> {
     const model = target ? modelOf(target) : PLANNED_GATEWAY;
-    const value = await check(project, owner, section, target, model, body);
+    // fields named as the form has them; a conflict with another gateway section as `_<section>.<path>`
+    const [value] = await checkConfigWrites(directory, project, [{ owner, section, target, model, body }], (w, path) => (w.section === section ? path : `_${w.section}.${path}`));
     const actor = await deps.actorOf(project.principal.accountId);
     const initial = defaultSection(section, model, target?.name ?? '');
-    const { version } = await directory.write({ projectId: project.row.id, sn: owner, section, body: value, actor, revertOf, initial });
+    const { version } = await directory.write({ projectId: project.row.id, sn: owner, section, body: value!, actor, revertOf, initial });
     const stored = await directory.read(project.row.id, owner, section, target);
     return { version, status: stored.state };
   }
@@ -198,6 +228,28 @@ export function createConfigService(deps: ConfigServiceDeps) {
         deps.logger.warn({ err, sn: gateway.sn }, 'route table not read from the device');
         throw new AppError(ErrorCode.DEVICE_OFFLINE);
       }
+    },
+
+    /**
+     * Copy configuration (spec §1; ARCHITECTURE §7: just new desired versions): every section the
+     * source holds becomes the target's, checked like any write. Not its name or management IP, which
+     * are the device's own; only between devices of one model (915).
+     */
+    async copyFrom(project: AuthorisedProject, sn: string, from: string): Promise<{ sn: string; from: string; sections: string[] }> {
+      const [target, source] = [await directory.device(sn), await directory.device(from)];
+      if (!target || target.projectId !== project.row.id || !source || source.projectId !== project.row.id) throw new AppError(ErrorCode.DATA_NOT_FOUND);
+      if (sn === from) throw new AppError(ErrorCode.INVALID_PARAMS, { from: 'apiErrors.devices.copySame' });
+      allow(project, 'device.configure', target);
+      if (target.model !== source.model) throw new AppError(ErrorCode.COPY_CONFIG_OTHER_MODEL);
+      const sections: string[] = [];
+      for (const section of DEVICE_SECTIONS) {
+        if (section === 'name' || section === 'mgmt-ip' || !sectionApplies(section, { type: source.type, model: modelOf(source) })) continue;
+        const stored = await directory.read(project.row.id, from, section, source);
+        if (stored.body === null) continue;
+        await write(project, sn, section, stored.body as Record<string, unknown>, target);
+        sections.push(section);
+      }
+      return { sn, from, sections };
     },
 
     /**

@@ -120,7 +120,7 @@ describe.each(cases)('devices live on %s with %s', (backend, brokerKind) => {
     controller.abort();
   });
 
-  it('shows the cables a wired fleet reports over LLDP as the project topology', async () => {
+  it('shows the cables a wired fleet reports over LLDP and its switch MAC table as the project topology', async () => {
     const { c, account } = await signedUp(env);
     const projectId = (await c.post('/api/v1/projects', { projectName: 'Wired', scenario: 'hotel' })).body.data.id as number;
     const specs = generateFleet(700_000 + (randomBytes(2).readUInt16BE(0) % 50_000), { router: 1, switch: 1, ap: 2, ipc: 1 }).map((s) => ({ ...s, secret: randomBytes(16).toString('hex') }));
@@ -138,7 +138,12 @@ describe.each(cases)('devices live on %s with %s', (backend, brokerKind) => {
     await until(async () => JSON.stringify(await edges()) === JSON.stringify(expected), 30_000);
     const topo = (await c.get(`/api/v1/projects/${projectId}/topology`)).body.data;
     expect(topo.nodes.find((n: { id: string }) => n.id === sw)).toMatchObject({ kind: 'switch', sn: sw, status: DeviceStatus.ONLINE });
-    expect(topo.nodes.find((n: { id: string }) => n.id === cam)).toMatchObject({ kind: 'ipc' });
+    expect(topo.nodes.find((n: { id: string }) => n.id === cam)).toMatchObject({ kind: 'ipc', ports: { count: 1, used: [1] } });
+    // the switch's uplink and the three devices cabled to it: the ports a hand-added terminal cannot take
+    expect(topo.nodes.find((n: { id: string }) => n.id === sw).ports.used).toEqual([1, 2, 3, 4]);
+    // the hosts its MAC table learnt on its other ports are counted (their ports stay free to describe them by hand)
+    const hosts = fleet.agents.find((a) => a.spec.sn === sw)!.device.wired.length;
+    expect(topo.nodes.find((n: { id: string }) => n.id === sw).wiredTerminals).toBe(hosts || undefined);
     // a stranger sees nothing of it
     const stranger = await signedUp(env);
     expect((await stranger.c.get(`/api/v1/projects/${projectId}/topology`)).body.code).not.toBe(0);

@@ -5,6 +5,7 @@ import type { AuthenticatedSession } from '../auth/auth.service.js';
 import type { EventHub } from '../events/events.hub.js';
 import type { DevicesService } from './devices.service.js';
 import type { ProjectAccess } from '../../http/project-access.js';
+import { requestOrigin } from '../../http/security.js';
 
 export function deviceHandlers(deps: {
   devices: DevicesService;
@@ -24,7 +25,7 @@ export function deviceHandlers(deps: {
       await devices.remove(call.project(), call.params.sn);
       return null;
     },
-    operate: (call) => devices.operate(call.project(), call.params.sn, call.body.kind),
+    operate: (call) => devices.operate(call.project(), call.params.sn, call.body, requestOrigin(call.req)),
     operation: (call) => devices.operation(call.project(), call.params.opId),
     events: (call) => {
       const { id } = call.params;

@@ -213,7 +213,7 @@ describe.each(cases)('device API on %s with %s', (backend, broker) => {
 
     // as the gateway moves it: running a reboot means the device is restarting; expired carries 36
     await env.db('operations').where({ id: reboot }).update({ state: 'running' });
-    expect((await status(id, reboot)).body.data).toMatchObject({ state: 'running', phase: 'restarting', percent: 50, code: null });
+    expect((await status(id, reboot)).body.data).toMatchObject({ state: 'running', phase: 'restarting', percent: 80, code: null });
     await env.db('operations').where({ id: reboot }).update({ state: 'expired', error_code: ErrorCode.DEVICE_OFFLINE });
     expect((await status(id, reboot)).body.data).toMatchObject({ state: 'expired', phase: 'failed', percent: 100, code: ErrorCode.DEVICE_OFFLINE });
     const locate = (await c.post(`/api/v1/projects/${id}/devices/${sn}/operations`, { kind: 'locate' })).body.data.id as number;

@@ -164,6 +164,36 @@ describe.each(cases)('project events (SSE) on %s with %s', (backend, broker) => 
     expect(hub.count()).toBe(0);
   });
 
+  it('ends a guest\'s stream when its share runs out, not at the next ping', async () => {
+    // pings a minute apart: only the stream's own timer at the share's end can end it in time
+    const slowHub = createEventHub(env.bus, createLogger({ level: 'silent' }), 60_000);
+    const app = createApp({ db: env.db, config: env.config, bus: env.bus, eventHub: slowHub, logger: createLogger({ level: 'silent' }) });
+    const slow = app.listen(0, '127.0.0.1');
+    await new Promise((r) => slow.once('listening', r));
+    const slowBase = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api/v1`;
+    try {
+      const owner = await signedUp(env);
+      const guest = await signedUp(env);
+      const id = (await owner.c.post('/api/v1/projects', { projectName: 'For a moment', scenario: 'hotel' })).body.data.id as number;
+      const guestId = Number((await env.db('accounts').where({ account: guest.account }).first('id')).id);
+      const cookie = await login(guest.account); // before the clock starts: password hashing is slow on a busy machine
+      // a share that ends in a moment (written straight to the table: the API counts in hours)
+      const endsAt = Date.now() + 2500;
+      await withProjectsChange(env.db, (trx) => trx('project_members').insert({ project_id: id, account_id: guestId, share_right: 'r', shared_at: Date.now(), expires_at: endsAt }));
+      const stream = await openStream(`${slowBase}/projects/${id}/events`, cookie);
+      expect(stream.res.status).toBe(200);
+      await until(() => slowHub.count() === 1);
+      expect(stream.ended()).toBe(false);
+      await until(() => stream.ended());
+      expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
+      expect([slowHub.count(), stream.received.comments.filter((p) => p === 'ping').length]).toEqual([0, 0]);
+    } finally {
+      slowHub.close();
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+    }
+  });
+
   it('ends a guest\'s stream as soon as the owner ends the share, not at the next ping', async () => {
     // an app whose pings are a minute apart: only the share change itself can end the stream in time
     const slowHub = createEventHub(env.bus, createLogger({ level: 'silent' }), 60_000);

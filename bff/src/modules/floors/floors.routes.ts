@@ -11,6 +11,8 @@ export function floorHandlers(floors: FloorsService): Handlers['floors'] {
     update: (call) => floors.update(call.project(), call.params.floorId, call.body),
     remove: (call) => floors.remove(call.project(), call.params.floorId),
     uploadImage: (call) => floors.uploadImage(call.project(), call.params.floorId, call.req),
+    scan: (call) => floors.scan(call.project(), call.params.floorId),
+    measurements: (call) => floors.measurements(call.project(), call.params.floorId),
     image: async (call) => {
       const bytes = await floors.image(call.project(), call.params.floorId);
       call.res.status(200).type('image/jpeg').setHeader('Cache-Control', 'private, no-cache');

@@ -1,7 +1,19 @@
 // The Wi-Fi map's floors (spec §1, §5): the rules of a floor — how many a project has, that an AP
-// bound on the map is a device of the project, that a plan is a jpg under 10 MB by its content —
+// bound on the map is a device of the project, that a plan is a jpg of at most 10 MB by its content —
 // decided here; the repository only stores.
-import { ErrorCode, FLOOR_LIMITS, LIMITS, apiRuleKey, type Floor, type FloorCreateRequest, type FloorUpdateRequest, FloorUpdateSchema } from '@airloom/contracts';
+import {
+  ErrorCode,
+  FLOOR_LIMITS,
+  LIMITS,
+  apiRuleKey,
+  isDeviceOnline,
+  type Floor,
+  type FloorCreateRequest,
+  type FloorScan,
+  type FloorUpdateRequest,
+  FloorUpdateSchema,
+  type NeighbourMeasurement,
+} from '@airloom/contracts';
 import type { Request } from 'express';
 import { AppError } from '../../http/app-error.js';
 import type { AuthorisedProject } from '../../http/project-access.js';
@@ -9,17 +21,28 @@ import { jpegInfo } from './jpeg.js';
 import { boundaryOf, MultipartError, parseFilePart, readBody } from './multipart.js';
 import type { FloorDocument, FloorsRepository } from './floors.repository.js';
 
+/** What the predicted-versus-measured panel needs of the gateway's devices (its device directory). */
+export interface FloorDevices {
+  find(sn: string): Promise<{ projectId: number | null; status: number; type: string } | null>;
+  enqueueOperation(input: { projectId: number; sn: string; kind: 'neighbourScan'; accountId: number }): Promise<{ id: number } | null>;
+  announce(sn: string, options: { nudge?: boolean; operationId?: number }): Promise<void>;
+  measurements(projectId: number, sns: readonly string[]): Promise<{ observerSn: string; sourceSn: string; band: string; rssiDbm: number; measuredAt: number }[]>;
+}
+
 export interface FloorsServiceDeps {
   repo: FloorsRepository;
   /** the project a device belongs to (null: no such device, or in no project) */
   projectOfDevice(sn: string): Promise<number | null>;
+  devices?: FloorDevices;
+  /** a stored change that could not be told to gateways and browsers */
+  warn?: (err: unknown, sn: string) => void;
   clock?: () => number;
 }
 
 // the multipart envelope around a 10 MB file: headers and boundaries
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-export function createFloorsService({ repo, projectOfDevice, clock = Date.now }: FloorsServiceDeps) {
+export function createFloorsService({ repo, projectOfDevice, devices, warn = () => undefined, clock = Date.now }: FloorsServiceDeps) {
   async function found(project: AuthorisedProject, floorId: number): Promise<Floor> {
     const floor = await repo.find(project.row.id, floorId);
     if (!floor) throw new AppError(ErrorCode.DATA_NOT_FOUND);
@@ -98,6 +121,49 @@ export function createFloorsService({ repo, projectOfDevice, clock = Date.now }:
       };
       if (!(await repo.replaceImage(project.row.id, floorId, data, doc, clock()))) throw new AppError(ErrorCode.DATA_NOT_FOUND);
       return found(project, floorId);
+    },
+
+    /**
+     * A neighbour scan on every AP bound on the floor that is online (a device operation through the
+     * gateway's outbox, one per AP); offline APs, and APs whose previous scan is still running, are
+     * listed as skipped. A bound device that left the project is left out.
+     */
+    async scan(project: AuthorisedProject, floorId: number): Promise<FloorScan> {
+      const floor = await found(project, floorId);
+      if (!devices) throw new AppError(ErrorCode.DATA_NOT_FOUND);
+      const out: FloorScan = { operations: [], skipped: [] };
+      for (const sn of floor.aps.flatMap((a) => (a.sn ? [a.sn] : []))) {
+        const device = await devices.find(sn);
+        if (!device || device.projectId !== project.row.id) continue;
+        if (!isDeviceOnline(device.status)) {
+          out.skipped.push({ sn, reason: 'offline' });
+          continue;
+        }
+        const operation = await devices.enqueueOperation({ projectId: project.row.id, sn, kind: 'neighbourScan', accountId: project.principal.accountId });
+        if (!operation) {
+          out.skipped.push({ sn, reason: 'scanning' });
+          continue;
+        }
+        out.operations.push({ sn, operationId: operation.id });
+        await devices.announce(sn, { nudge: true, operationId: operation.id }).catch((err: unknown) => warn(err, sn));
+      }
+      return out;
+    },
+
+    /** What the floor's bound APs heard of each other in their latest scans. */
+    async measurements(project: AuthorisedProject, floorId: number): Promise<{ items: NeighbourMeasurement[] }> {
+      const floor = await found(project, floorId);
+      const sns = floor.aps.flatMap((a) => (a.sn ? [a.sn] : []));
+      const rows = devices ? await devices.measurements(project.row.id, sns) : [];
+      return {
+        items: rows.map((r) => ({
+          observerSn: r.observerSn,
+          sourceSn: r.sourceSn,
+          band: r.band === '5GHz' ? '5GHz' : '2.4GHz',
+          rssiDbm: r.rssiDbm,
+          measuredAt: new Date(r.measuredAt).toISOString(),
+        })),
+      };
     },
 
     async image(project: AuthorisedProject, floorId: number): Promise<Buffer> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, LIMITS } from '@airloom/contracts';
-import { registerDevices } from '@airloom/gateway/testing';
+import { DeviceStatus, ErrorCode, LIMITS } from '@airloom/contracts';
+import { registerDevices, storeNeighbourScan } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestEnv, signedUp, type TestEnv } from '../../test/test-env.js';
 import { jpegInfo } from './jpeg.js';
@@ -120,5 +120,53 @@ describe.each(backends())('floors API on %s', (backend) => {
     const exact = await upload(owner.c, url, jpegOf(800, 480, LIMITS.mapImageMaxBytes - jpegOf(800, 480).length));
     expect(exact.body.code).toBe(0);
     expect((await owner.c.get(`/api/v1/projects/${id}/floors`)).body.data.items[0].image.bytes).toBe(LIMITS.mapImageMaxBytes);
+  });
+
+  it('asks the online APs bound on the floor for a neighbour scan, skips the offline one, and lists what they measured', async () => {
+    const { owner, id, sn: first } = await project();
+    const more = ['A', 'B', 'C'].map((k) => ({ sn: `FL${k}${randomBytes(7).toString('hex').toUpperCase()}`, mac: `00:1B:2C:${randomBytes(3).toString('hex').match(/../g)!.join(':').toUpperCase()}` }));
+    await registerDevices(env.db, more.map((d) => ({ sn: d.sn, type: 'ap', model: 'AL-AP1', mac: d.mac, secret: 'secret-of-the-device-1', projectId: id })));
+    const [second, offline, unplaced] = more.map((d) => d.sn) as [string, string, string];
+    await env.db('devices').whereIn('sn', [first, second, unplaced]).update({ status: DeviceStatus.ONLINE });
+    const floorId = (await owner.c.post(`/api/v1/projects/${id}/floors`, { name: 'F1' })).body.data.id as number;
+    const placed = await owner.c.put(`/api/v1/projects/${id}/floors/${floorId}`, {
+      aps: [{ id: 'a', sn: first, x: 100, y: 100 }, { id: 'b', sn: second, x: 300, y: 100 }, { id: 'c', sn: offline, x: 500, y: 100 }, { id: 'plan-1', x: 10, y: 10 }],
+    });
+
+    expect(placed.body.code).toBe(0);
+    const empty = await owner.c.get(`/api/v1/projects/${id}/floors/${floorId}/measurements`);
+    expect(empty.body).toEqual({ code: 0, data: { items: [] } });
+
+    const scan = await owner.c.post(`/api/v1/projects/${id}/floors/${floorId}/scan`, {});
+    expect(scan.body.code).toBe(0);
+    expect(scan.body.data.operations.map((o: { sn: string }) => o.sn).sort()).toEqual([first, second].sort());
+    expect(scan.body.data.skipped).toEqual([{ sn: offline, reason: 'offline' }]);
+    const rows = await env.db('operations').whereIn('id', scan.body.data.operations.map((o: { operationId: number }) => o.operationId));
+    expect(rows.map((r: { kind: string; state: string }) => [r.kind, r.state])).toEqual([['neighbourScan', 'queued'], ['neighbourScan', 'queued']]);
+    // asked again while they are queued: nothing new
+    const again = await owner.c.post(`/api/v1/projects/${id}/floors/${floorId}/scan`, {});
+    expect(again.body.data.operations).toEqual([]);
+    expect(again.body.data.skipped.map((s: { reason: string }) => s.reason).sort()).toEqual(['offline', 'scanning', 'scanning']);
+
+    // what the gateway stores when the scans' results come (a foreign BSSID and an AP not on the floor are not listed)
+    const macOf = async (sn: string) => ((await env.db('devices').where({ sn }).first('mac')) as { mac: string }).mac;
+    await storeNeighbourScan(env.db, first, [
+      { bssid: await macOf(second), band: '5GHz', signalStrength: -61 },
+      { bssid: await macOf(unplaced), band: '5GHz', signalStrength: -70 },
+      { bssid: '66:77:88:99:AA:BB', band: '2.4GHz', signalStrength: -50 },
+    ], Date.UTC(2026, 10, 26, 1, 0, 0));
+    const listed = await owner.c.get(`/api/v1/projects/${id}/floors/${floorId}/measurements`);
+    expect(listed.body.data.items).toEqual([{ observerSn: first, sourceSn: second, band: '5GHz', rssiDbm: -61, measuredAt: '2026-11-26T01:00:00.000Z' }]);
+  });
+
+  it('lets a read-only guest read the measurements but not scan', async () => {
+    const { owner, id } = await project();
+    const floorId = (await owner.c.post(`/api/v1/projects/${id}/floors`, { name: 'F1' })).body.data.id as number;
+    const guest = await signedUp(env);
+    await owner.c.post(`/api/v1/projects/${id}/shares`, { account: guest.account, permission: 'r', hours: 1 });
+    expect((await guest.c.get(`/api/v1/projects/${id}/floors/${floorId}/measurements`)).body.code).toBe(0);
+    const refused = await guest.c.post(`/api/v1/projects/${id}/floors/${floorId}/scan`, {});
+    expect(refused.body.code).toBe(ErrorCode.READ_ONLY_PROJECT);
+    expect(await env.db('operations').where({ project_id: id })).toHaveLength(0);
   });
 });

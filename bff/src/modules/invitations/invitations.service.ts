@@ -132,6 +132,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
           share_right: invitation.share_right,
           shared_at: now,
           expires_at: expiresAt,
+          period_hours: invitation.hours === null ? null : Number(invitation.hours),
           shared_by_account_id: Number(owner.owner_account_id),
         });
         return { projectId, shareId };

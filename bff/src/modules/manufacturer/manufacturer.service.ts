@@ -12,7 +12,7 @@ export interface ManufacturerServiceDeps {
   repo: ManufacturerRepository;
   provisioner: DeviceProvisioner;
   /** the gateway's device directory (ARCHITECTURE §1: the BFF's one way to the device tables) */
-  devices: Pick<DeviceDirectory, 'register' | 'announce'>;
+  devices: Pick<DeviceDirectory, 'register' | 'announce' | 'cloudCodesTaken'>;
   logger: Logger;
 }
 
@@ -25,7 +25,12 @@ export function createManufacturerService(deps: ManufacturerServiceDeps) {
       const projects = await repo.existingProjectIds([...new Set(devices.flatMap((d) => (d.projectId ? [d.projectId] : [])))]);
       const fields: Record<string, string> = {};
       const seen = new Set<string>();
+      const codes = new Set<string>();
+      // a cloud code names one device: another device's code, or the same code twice in a batch, is refused
+      const taken = await deps.devices.cloudCodesTaken(devices.flatMap((d) => (d.cloudCode ? [{ sn: d.sn, code: d.cloudCode }] : [])));
       devices.forEach((d, i) => {
+        if (d.cloudCode && (taken.has(d.cloudCode) || codes.has(d.cloudCode))) fields[`devices.${i}.cloudCode`] = 'rules.deviceBatch.cloudCodeTaken';
+        if (d.cloudCode) codes.add(d.cloudCode);
         if (d.owner && !owners.has(normaliseAccount(d.owner))) fields[`devices.${i}.owner`] = 'rules.deviceOwner.unknown';
         if (d.projectId && !projects.has(d.projectId)) fields[`devices.${i}.projectId`] = 'rules.deviceProject.unknown';
         if (seen.has(d.sn)) fields[`devices.${i}.sn`] = 'rules.deviceBatch.duplicate';
@@ -40,6 +45,7 @@ export function createManufacturerService(deps: ManufacturerServiceDeps) {
           model: d.model,
           mac: d.mac,
           secret: d.secret,
+          ...(d.cloudCode ? { cloudCode: d.cloudCode } : {}),
           ownerAccountId: d.owner ? owners.get(normaliseAccount(d.owner))! : null,
           projectId: d.projectId ?? null,
         })),

@@ -1,5 +1,6 @@
 // Handlers of contracts' OpenID Connect endpoints (API.oidc): the browser is sent to the provider and
 // back, a session is started for a sign-in, and /static/wechatTransfer shows the result.
+import type { Principal } from '@airloom/contracts';
 import type { Request } from 'express';
 import type { OidcConfig } from '../../config.js';
 import { setSessionCookie } from '../../http/cookies.js';
@@ -21,14 +22,26 @@ function safeNext(next: string | undefined): string | undefined {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : undefined;
 }
 
-function resultUrl(outcome: OidcOutcome): string {
+/**
+ * The result page's address. A two-factor challenge goes in the fragment: the browser keeps it for
+ * the page but sends it to no server and in no Referer, and the page takes it out of the address.
+ */
+function resultUrl(outcome: OidcOutcome, challenge?: string): string {
   const q = new URLSearchParams({ result: outcome.result });
   const next = safeNext(outcome.next);
   if (next) q.set('next', next);
-  return `${RESULT_PAGE}?${q.toString()}`;
+  return `${RESULT_PAGE}?${q.toString()}${challenge ? `#${new URLSearchParams({ challenge }).toString()}` : ''}`;
 }
 
-export function oidcHandlers(deps: { oidc: OidcService; auth: AuthService; config: OidcConfig | undefined }): Handlers['oidc'] {
+export interface OidcHandlerDeps {
+  oidc: OidcService;
+  auth: AuthService;
+  config: OidcConfig | undefined;
+  /** the company requires two-factor sign-in the account has not set up: it binds nothing until it has */
+  twoFactorSetupMissing: (principal: Principal) => Promise<boolean>;
+}
+
+export function oidcHandlers(deps: OidcHandlerDeps): Handlers['oidc'] {
   const { oidc, auth } = deps;
   return {
     providers: () => ({ oidc: oidc.configured() ? { name: oidc.name()! } : null }),
@@ -42,7 +55,8 @@ export function oidcHandlers(deps: { oidc: OidcService; auth: AuthService; confi
       if (query.intent === 'bind') {
         try {
           const session = await auth.authenticate(sessionToken(req));
-          accountId = session.principal.demo ? null : session.principal.accountId;
+          const held = session.principal.demo || (await deps.twoFactorSetupMissing(session.principal));
+          accountId = held ? null : session.principal.accountId;
         } catch {
           accountId = null;
         }
@@ -56,10 +70,15 @@ export function oidcHandlers(deps: { oidc: OidcService; auth: AuthService; confi
     },
     callback: async ({ req, res, query }) => {
       const url = new URL(`${redirectUri(req, deps.config).split('?')[0]}?${new URLSearchParams(req.query as Record<string, string>).toString()}`);
-      const outcome = query.error ? { result: '161' as const } : await oidc.callback(url, query.state);
+      const outcome: OidcOutcome = query.error ? { result: '161' } : await oidc.callback(url, query.state);
       if (outcome.result === 'signed-in' && outcome.accountId !== undefined) {
-        const issued = await auth.signInAs(outcome.accountId, sessionToken(req));
-        setSessionCookie(req, res, issued.token, issued.maxAgeSeconds);
+        const answer = await auth.signInAs(outcome.accountId, sessionToken(req));
+        if ('challenge' in answer) {
+          // two-factor sign-in: no session until the result page has the code
+          res.redirect(302, resultUrl({ result: 'two-factor', next: outcome.next }, answer.challenge.challenge));
+          return ANSWERED;
+        }
+        setSessionCookie(req, res, answer.session.token, answer.session.maxAgeSeconds);
       }
       res.redirect(302, resultUrl(outcome));
       return ANSWERED;

@@ -52,9 +52,11 @@ export function createOidcService(deps: OidcDeps) {
 
   function provider(): Promise<oidc.Configuration> {
     if (!config) throw new AppError(ErrorCode.DATA_NOT_FOUND);
-    // an http:// issuer is only for a provider on this machine (tests, a lab)
-    const insecure = config.issuer.startsWith('http://') ? { execute: [oidc.allowInsecureRequests] } : undefined;
-    discovered ??= oidc.discovery(new URL(config.issuer), config.clientId, config.clientSecret, undefined, insecure).catch((err: unknown) => {
+    // The ID token's signature is checked with the keys the provider publishes (its jwks_uri):
+    // openid-client leaves that to TLS unless non-repudiation checks are on. An http:// issuer is only
+    // for a provider on this machine (tests, a lab).
+    const execute = [oidc.enableNonRepudiationChecks, ...(config.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [])];
+    discovered ??= oidc.discovery(new URL(config.issuer), config.clientId, config.clientSecret, undefined, { execute }).catch((err: unknown) => {
       discovered = undefined; // try again on the next sign-in
       throw err;
     });

@@ -6,6 +6,7 @@ import { ErrorCode } from '@airloom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, client, createTestEnv, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
 import { OIDC_CLIENT, signInAtProvider, startTestProvider, type TestProvider } from '../../test/oidc-provider.js';
+import { totp } from '../auth/totp.js';
 
 const CALLBACK = 'http://console.test/api/v1/auth/oidc/callback';
 
@@ -69,6 +70,50 @@ describe.each(backends())('OpenID Connect sign-in on %s', (backend) => {
     expect((await through(ana, 'bind', 'ana-second')).searchParams.get('result')).toBe('142');
   });
 
+  it('holds an engineer who signs in through the provider to its company’s two-factor rule, like one who signs in with a password', async () => {
+    const company = (await signedUp(env)).c;
+    const setup = (await company.post('/api/v1/account/two-factor/setup')).body.data as { secret: string };
+    expect((await company.post('/api/v1/account/two-factor/enable', { code: totp(setup.secret, env.clock.now()) })).body.code).toBe(0);
+    const account = `eli-${Date.now()}@example.com`;
+    expect((await company.post('/api/v1/account/sub-accounts', { account, nick: 'Eli', password: 'Eng-pass-1', confirm: 'Eng-pass-1' })).body.code).toBe(0);
+    const eli = client(env.app);
+    expect((await eli.post('/api/v1/auth/login', { account, password: 'Eng-pass-1' })).body.code).toBe(0);
+    const login = `eli${Date.now()}`;
+    expect((await through(eli, 'bind', login)).searchParams.get('result')).toBe('bound');
+    expect((await company.put('/api/v1/account/company/two-factor-policy', { required: true })).body.code).toBe(0);
+
+    const browser = client(env.app);
+    expect((await through(browser, 'login', login)).searchParams.get('result')).toBe('signed-in');
+    expect((await browser.get('/api/v1/auth/me')).body.data).toMatchObject({ account, twoFactorSetupRequired: true });
+    expect((await browser.get('/api/v1/projects')).body.code).toBe(ErrorCode.TWO_FACTOR_SETUP_REQUIRED);
+    // nor does such a session bind another way in
+    const bind = await browser.get('/api/v1/auth/oidc/start?intent=bind&next=/overview/list');
+    expect(new URL(bind.headers.location!, 'http://console.test').searchParams.get('result')).toBe('161');
+  });
+
+  it('asks an account with two-factor sign-in for its code after the provider, as after a password: no session until the code is right', async () => {
+    const { c: ana, account } = await signedUp(env);
+    const login = `tess${Date.now()}`;
+    expect((await through(ana, 'bind', login)).searchParams.get('result')).toBe('bound');
+    const setup = (await ana.post('/api/v1/account/two-factor/setup')).body.data as { secret: string };
+    expect((await ana.post('/api/v1/account/two-factor/enable', { code: totp(setup.secret, env.clock.now()) })).body.code).toBe(0);
+
+    const browser = client(env.app);
+    const back = await through(browser, 'login', login);
+    expect([back.pathname, back.searchParams.get('result'), back.searchParams.get('next')]).toEqual(['/static/wechatTransfer', 'two-factor', '/overview/list']);
+    // the challenge rides in the fragment, which the browser sends to no server
+    const challenge = new URLSearchParams(back.hash.slice(1)).get('challenge');
+    expect(challenge).toBeTruthy();
+    expect(back.search).not.toContain(challenge!);
+    expect((await browser.get('/api/v1/auth/me')).status).toBe(401);
+
+    env.clock.advance(30_000); // the code that turned it on counted once
+    expect((await browser.post('/api/v1/auth/login/two-factor', { challenge, code: '000000' })).body.code).toBe(ErrorCode.INCORRECT_VERIFICATION_CODE);
+    expect((await browser.get('/api/v1/auth/me')).status).toBe(401);
+    expect((await browser.post('/api/v1/auth/login/two-factor', { challenge, code: totp(setup.secret, env.clock.now()) })).body.code).toBe(0);
+    expect((await browser.get('/api/v1/auth/me')).body.data.account).toBe(account);
+  });
+
   it('makes an account for a verified e-mail nobody uses; that account cannot unbind its only way in (160), and an e-mail in use is refused (158)', async () => {
     const browser = client(env.app);
     expect((await through(browser, 'login', 'newcomer')).searchParams.get('result')).toBe('signed-in');
@@ -83,6 +128,26 @@ describe.each(backends())('OpenID Connect sign-in on %s', (backend) => {
     const refused = client(env.app);
     expect((await through(refused, 'login', 'taken')).searchParams.get('result')).toBe('158');
     expect((await refused.get('/api/v1/auth/me')).status).toBe(401);
+  });
+
+  it('signs nobody in with an ID token the provider did not sign: another key under its key id, or a key id its key set lacks (161)', async () => {
+    const { c: ana, account } = await signedUp(env);
+    const login = `dora${Date.now()}`;
+    expect((await through(ana, 'bind', login)).searchParams.get('result')).toBe('bound');
+    try {
+      for (const forgery of ['foreign-key', 'unknown-key'] as const) {
+        provider.forgeIdToken = forgery;
+        const browser = client(env.app);
+        expect((await through(browser, 'login', login)).searchParams.get('result')).toBe('161');
+        expect((await browser.get('/api/v1/auth/me')).status).toBe(401);
+      }
+    } finally {
+      provider.forgeIdToken = undefined;
+    }
+    // the same person with the provider's genuine token comes in
+    const browser = client(env.app);
+    expect((await through(browser, 'login', login)).searchParams.get('result')).toBe('signed-in');
+    expect((await browser.get('/api/v1/auth/me')).body.data.account).toBe(account);
   });
 
   it('signs nobody in with an answer that was tampered with, replayed or never asked for (161)', async () => {

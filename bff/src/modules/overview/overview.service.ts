@@ -2,13 +2,13 @@
 // The demo projects are everybody's to look at, not mine: for an account they are counted apart
 // (`demo`) and neither their projects nor their devices enter my figures. A live-demo session has
 // nothing but the demo projects, so for it they are the projects it works with
-// (docs/decisions/accounts-projects.md). Alarms arrive with the alarms issue; until then their
-// count is empty, never invented.
+// (docs/decisions/accounts-projects.md). The alarm figure is the unread alarms of those same
+// projects (docs/data.md "Run log and alarms").
 import { NetMode, type OverviewResponse, type Principal } from '@airloom/contracts';
 import type { DevicesService } from '../devices/devices.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 
-export function createOverviewService(deps: { projects: ProjectsService; devices: DevicesService }) {
+export function createOverviewService(deps: { projects: ProjectsService; devices: DevicesService; unreadAlarms?(projectIds: readonly number[]): Promise<number> }) {
   return {
     async overview(principal: Principal): Promise<OverviewResponse> {
       const { items: visible } = (await deps.projects.list(principal)).data;
@@ -25,7 +25,7 @@ export function createOverviewService(deps: { projects: ProjectsService; devices
           demo: visible.filter((p) => p.demo).length,
         },
         devices: await deps.devices.counts(items.map((p) => p.id)),
-        alarms: { unread: 0 },
+        alarms: { unread: deps.unreadAlarms ? await deps.unreadAlarms(items.map((p) => p.id)) : 0 },
       };
     },
   };

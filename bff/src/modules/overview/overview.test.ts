@@ -1,4 +1,5 @@
 import { DEMO_PROJECT_IDS, ErrorCode } from '@airloom/contracts';
+import { appendLogEvents } from '@airloom/gateway/public';
 import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProjectsChange } from '../../db/change-counters.js';
@@ -59,6 +60,17 @@ describe.each(backends())('overview on %s', (backend) => {
     ]);
     await env.db('devices').whereIn('sn', ['OVAP000000000001', 'OVAP000000000003']).update({ status: 1 });
     expect((await c.get('/api/v1/overview')).body.data.devices).toEqual({ total: 2, byType: { ap: 1, switch: 1 }, byStatus: { '0': 1, '1': 1 } });
+  });
+
+  it("counts the unread alarms of my projects, not a stranger's nor the demo projects'", async () => {
+    const { c } = await signedUp(env);
+    const { c: stranger } = await signedUp(env);
+    const mine = (await c.post('/api/v1/projects', { projectName: 'Alarms', scenario: 'hotel' })).body.data.id as number;
+    const theirs = (await stranger.post('/api/v1/projects', { projectName: 'Theirs', scenario: 'hotel' })).body.data.id as number;
+    const ev = (projectId: number, event: 'device.offline' | 'device.online', read = false) => ({ projectId, sn: 'OVAL000000000001', t: Date.now(), event, read });
+    await appendLogEvents(env.db, [ev(mine, 'device.offline'), ev(mine, 'device.offline'), ev(mine, 'device.offline', true), ev(mine, 'device.online'), ev(theirs, 'device.offline'), ev(DEMO_PROJECT_IDS.WLAN, 'device.offline')]);
+    expect((await c.get('/api/v1/overview')).body.data.alarms).toEqual({ unread: 2 });
+    expect((await c.get(`/api/v1/projects/${mine}/devices/summary`)).body.data.alarms).toBe(2);
   });
 
   it('a live-demo session counts the demo projects and their devices as the ones it works with', async () => {

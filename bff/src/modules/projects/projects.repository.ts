@@ -1,4 +1,5 @@
 // knex only, no rules (STYLE §6): projects and the caller's membership in them.
+import { deleteProjectBackups } from '@airloom/gateway/public';
 import type { Knex } from 'knex';
 import { projectsVersion, withProjectsChange } from '../../db/change-counters.js';
 
@@ -127,7 +128,11 @@ export function createProjectsRepository(db: Knex) {
     },
 
     async remove(id: number): Promise<void> {
-      await withProjectsChange(db, (trx) => trx('projects').where({ id }).delete());
+      await withProjectsChange(db, async (trx) => {
+        await trx('projects').where({ id }).delete();
+        // its configuration backups go with it (their snapshots hold WAN passwords)
+        await deleteProjectBackups(trx, id);
+      });
     },
   };
 }

@@ -12,9 +12,11 @@ export interface ShareRow {
   share_right: 'r' | 'rw';
   shared_at: number;
   expires_at: number | null;
+  /** the hours given when the validity was last set; null: permanent */
+  period_hours: number | null;
 }
 
-const COLUMNS = ['m.id', 'm.project_id', 'm.account_id', 'a.account', 'a.nick', 'm.share_right', 'm.shared_at', 'm.expires_at'];
+const COLUMNS = ['m.id', 'm.project_id', 'm.account_id', 'a.account', 'a.nick', 'm.share_right', 'm.shared_at', 'm.expires_at', 'm.period_hours'];
 
 function normalise(row: ShareRow): ShareRow {
   return {
@@ -24,6 +26,7 @@ function normalise(row: ShareRow): ShareRow {
     account_id: Number(row.account_id),
     shared_at: Number(row.shared_at),
     expires_at: row.expires_at === null ? null : Number(row.expires_at),
+    period_hours: row.period_hours === null ? null : Number(row.period_hours),
   };
 }
 
@@ -54,7 +57,7 @@ export function createSharesRepository(db: Knex) {
       return Number(id);
     },
 
-    async update(trx: Knex.Transaction, id: number, patch: Partial<Pick<ShareRow, 'share_right' | 'expires_at'>>): Promise<void> {
+    async update(trx: Knex.Transaction, id: number, patch: Partial<Pick<ShareRow, 'share_right' | 'expires_at' | 'period_hours'>>): Promise<void> {
       await trx('project_members').where({ id }).update(patch);
     },
 

@@ -19,14 +19,23 @@ export interface SharesServiceDeps {
 
 type Right = ShareRow['share_right'];
 
+/** A row written without its period (before the column, or straight into the table): the span from its share time to its end. */
+function periodOf(row: ShareRow): number | null {
+  if (row.period_hours !== null) return row.period_hours;
+  return row.expires_at === null ? null : Math.max(1, Math.round((row.expires_at - row.shared_at) / HOUR_MS));
+}
+
 export function toItem(row: ShareRow, now: number): ShareItem {
   return {
     id: row.id,
     account: row.account,
     nick: row.nick,
+    // every share row is a guest's: an admin (a company's management account) needs no share
+    role: 'guest',
     permission: row.share_right,
     sharedAt: new Date(row.shared_at).toISOString(),
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+    periodHours: periodOf(row),
     status: row.expires_at !== null && row.expires_at <= now ? 'expired' : 'active',
   };
 }
@@ -95,6 +104,7 @@ export function createSharesService(deps: SharesServiceDeps) {
           share_right: body.permission,
           shared_at: now,
           expires_at: expiresAt,
+          period_hours: body.hours ?? null,
           shared_by_account_id: project.principal.accountId,
         });
       });
@@ -113,7 +123,9 @@ export function createSharesService(deps: SharesServiceDeps) {
         // ending now keeps the row, listed as expired for the owner and gone for the guest (spec §4)
         const expiresAt = body.endNow ? now : body.hours !== undefined ? endOf(body.hours, now) : share.expires_at;
         refuseOverCaps(all.filter((s) => s.id !== id), right, expiresAt, now);
-        await repo.update(trx, id, { share_right: right, expires_at: expiresAt });
+        // the period is what the owner last granted: new hours set it; "End now" and a change of permission keep it
+        const period = !body.endNow && body.hours !== undefined ? { period_hours: body.hours } : {};
+        await repo.update(trx, id, { share_right: right, expires_at: expiresAt, ...period });
       });
       deps.accessChanged(projectId);
       return reread(projectId, id);

@@ -32,7 +32,7 @@ describe.each(backends())('project shares on %s', (backend) => {
 
     const created = await owner.c.post(`/api/v1/projects/${id}/shares`, { account: guest.account.toUpperCase(), permission: 'r', hours: 1 });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ account: guest.account, permission: 'r', status: 'active' });
+    expect(created.body.data).toMatchObject({ account: guest.account, role: 'guest', permission: 'r', periodHours: 1, status: 'active' });
     const lasts = Date.parse(created.body.data.expiresAt) - env.clock.now();
     expect(lasts).toBeGreaterThan(HOUR - 60_000);
     expect(lasts).toBeLessThanOrEqual(HOUR);
@@ -55,14 +55,17 @@ describe.each(backends())('project shares on %s', (backend) => {
     const share = (await owner.c.post(`/api/v1/projects/${id}/shares`, { account: guest.account, permission: 'rw', hours: 2 })).body.data;
     expect((await guest.c.get(`/api/v1/projects/${id}`)).body.code).toBe(0);
 
+    expect(share.periodHours).toBe(2);
     const ended = await owner.c.patch(`/api/v1/projects/${id}/shares/${share.id}`, { endNow: true });
-    expect(ended.body.data.status).toBe('expired');
+    // ended early: the period the owner granted stays, the validity shows the end
+    expect(ended.body.data).toMatchObject({ status: 'expired', periodHours: 2 });
+    expect(Date.parse(ended.body.data.expiresAt)).toBeLessThanOrEqual(env.clock.now());
     expect((await guest.c.get(`/api/v1/projects/${id}`)).body.code).toBe(ErrorCode.DATA_NOT_FOUND);
     expect((await guest.c.get(`/api/v1/projects/${id}/devices`)).body.code).toBe(ErrorCode.DATA_NOT_FOUND);
     expect((await guest.c.get('/api/v1/projects')).body.data.items.map((p: { id: number }) => p.id)).not.toContain(id);
 
     // given again for an hour, then the hour passes
-    await owner.c.patch(`/api/v1/projects/${id}/shares/${share.id}`, { hours: 1 });
+    expect((await owner.c.patch(`/api/v1/projects/${id}/shares/${share.id}`, { hours: 1 })).body.data).toMatchObject({ status: 'active', periodHours: 1 });
     expect((await guest.c.get(`/api/v1/projects/${id}`)).body.code).toBe(0);
     env.clock.advance(HOUR + 1);
     expect((await guest.c.get(`/api/v1/projects/${id}`)).body.code).toBe(ErrorCode.DATA_NOT_FOUND);
@@ -74,9 +77,12 @@ describe.each(backends())('project shares on %s', (backend) => {
     const guest = await signedUp(env);
     const id = await ownProject(owner.c);
     const share = (await owner.c.post(`/api/v1/projects/${id}/shares`, { account: guest.account, permission: 'r' })).body.data;
-    expect(share.expiresAt).toBeNull();
+    expect([share.expiresAt, share.periodHours]).toEqual([null, null]);
     expect((await guest.c.patch(`/api/v1/projects/${id}`, { subtitle: 'x' })).body.code).toBe(ErrorCode.READ_ONLY_PROJECT);
-    await owner.c.patch(`/api/v1/projects/${id}/shares/${share.id}`, { permission: 'rw' });
+    // a new permission keeps the period
+    expect((await owner.c.patch(`/api/v1/projects/${id}/shares/${share.id}`, { hours: 48 })).body.data.periodHours).toBe(48);
+    expect((await owner.c.patch(`/api/v1/projects/${id}/shares/${share.id}`, { permission: 'rw' })).body.data.periodHours).toBe(48);
+    expect((await owner.c.patch(`/api/v1/projects/${id}/shares/${share.id}`, { hours: null })).body.data).toMatchObject({ expiresAt: null, periodHours: null });
     expect((await guest.c.patch(`/api/v1/projects/${id}`, { subtitle: 'x' })).body.code).toBe(0);
 
     expect((await owner.c.del(`/api/v1/projects/${id}/shares/${share.id}`)).body.code).toBe(0);

@@ -1,21 +1,14 @@
-// Handlers of contracts' statistics endpoints (API.stats): the access step (device.view) has run; a
-// device outside the project is not found, whatever its history.
-import { ErrorCode, type DeviceStats, type StatMetric } from '@airloom/contracts';
+// Handlers of contracts' statistics endpoints (API.stats): parse (done by the mount) and call the service.
 import type { Handlers } from '../../http/endpoints.js';
-import { AppError } from '../../http/app-error.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
-
-const UNIT: Record<StatMetric, DeviceStats['unit']> = { cpu: '%', memory: '%', traffic: 'B/s', clients: 'clients' };
+import { createStatsService } from './stats.service.js';
 
 export function statsHandlers(devices: DevicesRepository): Handlers['stats'] {
+  const stats = createStatsService(devices);
   return {
-    device: async (call) => {
-      const { sn } = call.params;
-      const { metric, window } = call.query;
-      const row = await devices.find(sn);
-      if (!row || row.projectId !== call.project().row.id) throw new AppError(ErrorCode.DATA_NOT_FOUND);
-      const series = await devices.series(sn, metric, window);
-      return { metric, window, unit: UNIT[metric], ...series };
-    },
+    device: (call) => stats.device(call.project().row.id, call.params.sn, call.query.metric, call.query.window),
+    interfaces: (call) => stats.interfaces(call.project().row.id, call.params.sn, call.query.metric, call.query.window),
+    project: (call) => stats.project(call.project().row.id, call.query.metric, call.query.window),
+    online: (call) => stats.online(call.project().row.id, call.query.window),
   };
 }

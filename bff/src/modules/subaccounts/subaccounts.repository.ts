@@ -28,6 +28,8 @@ export function createSubAccountsRepository(db: Knex) {
     projects: Number(r.projects ?? 0),
   });
 
+  const policyRow = async (superiorId: number) => (await db('company_two_factor_policy').where({ account_id: superiorId }).first('account_id')) !== undefined;
+
   return {
     async list(superiorId: number): Promise<SubAccountRow[]> {
       return ((await base().where('s.superior_account_id', superiorId).orderBy('a.id')) as SubAccountRow[]).map(normalise);
@@ -45,6 +47,39 @@ export function createSubAccountsRepository(db: Knex) {
     async count(superiorId: number): Promise<number> {
       const row = await db('sub_accounts').where({ superior_account_id: superiorId }).count({ n: '*' }).first();
       return Number(row?.n ?? 0);
+    },
+
+    twoFactorRequired: policyRow,
+
+    async setTwoFactorRequired(superiorId: number, required: boolean, now: number): Promise<void> {
+      if (!required) await db('company_two_factor_policy').where({ account_id: superiorId }).delete();
+      else if (!(await policyRow(superiorId))) {
+        // two clicks at once: the primary key keeps one row
+        await db('company_two_factor_policy').insert({ account_id: superiorId, required_at: now }).catch(async (err: unknown) => {
+          if (!(await policyRow(superiorId))) throw err;
+        });
+      }
+    },
+
+    /** The account is a company that requires two-factor sign-in, or an engineer of one. */
+    async companyRequiresTwoFactor(accountId: number): Promise<boolean> {
+      if (await policyRow(accountId)) return true;
+      const row = await db('sub_accounts as s')
+        .join('company_two_factor_policy as p', 'p.account_id', 's.superior_account_id')
+        .where('s.account_id', accountId)
+        .first('s.account_id');
+      return row !== undefined;
+    },
+
+    /** …and has no two-factor sign-in of its own (a pending, unconfirmed secret is none). */
+    async twoFactorSetupMissing(accountId: number): Promise<boolean> {
+      const row = await db('sub_accounts as s')
+        .join('company_two_factor_policy as p', 'p.account_id', 's.superior_account_id')
+        .leftJoin('account_two_factor as f', 'f.account_id', 's.account_id')
+        .where('s.account_id', accountId)
+        .whereNull('f.secret')
+        .first('s.account_id');
+      return row !== undefined;
     },
 
     async accountExists(account: string): Promise<boolean> {

@@ -7,11 +7,13 @@ import {
   accountKind,
   AccountRole,
   API_LIMITS,
+  canRequireTwoFactor,
   ErrorCode,
   type Principal,
   type SubAccountCreateRequest,
   type SubAccountItem,
   type SubAccountListResponse,
+  type TwoFactorPolicy,
 } from '@airloom/contracts';
 import { AppError } from '../../http/app-error.js';
 import type { SubAccountRow, SubAccountsRepository } from './subaccounts.repository.js';
@@ -23,6 +25,8 @@ export interface SubAccountsServiceDeps {
   accessChanged: (projectId: number) => void;
   /** every project the company account owns (its engineers' access to them changed) */
   ownedProjects: (accountId: number) => Promise<number[]>;
+  /** whether the account's own two-factor sign-in is on */
+  twoFactorOn: (accountId: number) => Promise<boolean>;
 }
 
 function toItem(row: SubAccountRow): SubAccountItem {
@@ -52,8 +56,34 @@ export function createSubAccountsService(deps: SubAccountsServiceDeps) {
   return {
     async list(principal: Principal): Promise<SubAccountListResponse> {
       const items = (await repo.list(principal.accountId)).map(toItem);
-      return { items, total: items.length };
+      return { items, total: items.length, twoFactorRequired: await repo.twoFactorRequired(principal.accountId) };
     },
+
+    /**
+     * Require two-factor sign-in of every engineer of the caller's company, or stop requiring it. Only
+     * the company account, with its own on (contracts' canRequireTwoFactor); it acts on its own company
+     * only, so nobody sets another company's rule.
+     */
+    async setTwoFactorPolicy(principal: Principal, required: boolean): Promise<TwoFactorPolicy> {
+      refuseDemo(principal);
+      const subordinate = principal.role === AccountRole.ENGINEER || (await repo.isSubordinate(principal.accountId));
+      if (subordinate) throw new AppError(ErrorCode.INVALID_PARAMS, { _: 'rules.twoFactorPolicy.engineer' });
+      if (required) {
+        const decision = canRequireTwoFactor({ role: principal.role, demo: principal.demo, ownTwoFactor: await deps.twoFactorOn(principal.accountId) });
+        if (!decision.ok) throw new AppError(decision.code);
+      }
+      await repo.setTwoFactorRequired(principal.accountId, required, clock());
+      return { required: await repo.twoFactorRequired(principal.accountId) };
+    },
+
+    /** An engineer whose company requires two-factor sign-in and who has not set it up: it may do nothing else yet. */
+    async twoFactorSetupMissing(principal: Principal): Promise<boolean> {
+      // only engineers have a company; everybody else costs no query
+      return principal.role === AccountRole.ENGINEER && !principal.demo && repo.twoFactorSetupMissing(principal.accountId);
+    },
+
+    /** The company requires the engineer's two-factor sign-in: it stays on. */
+    companyRequiresTwoFactor: (accountId: number) => repo.companyRequiresTwoFactor(accountId),
 
     async create(principal: Principal, input: SubAccountCreateRequest & { account: string }): Promise<SubAccountItem> {
       refuseDemo(principal);

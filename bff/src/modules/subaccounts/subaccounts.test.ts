@@ -40,6 +40,7 @@ describe.each(backends())('sub-accounts on %s', (backend) => {
     expect((await company.c.get('/api/v1/account/sub-accounts')).body.data).toEqual({
       items: [{ id: engineer.id, account: engineer.account, nick: 'Eng', disabled: false, createdAt: expect.any(String), projects: 0 }],
       total: 1,
+      twoFactorRequired: false,
     });
 
     const { c, code } = await login(engineer.account);

@@ -6,6 +6,7 @@ export function transferHandlers(transfers: TransfersService): Handlers['transfe
   return {
     offer: (call) => transfers.offer(call.project(), call.body.account),
     pending: (call) => transfers.pending(call.project()),
+    history: (call) => transfers.history(call.project()),
     cancel: async (call) => {
       await transfers.cancel(call.project());
       return null;

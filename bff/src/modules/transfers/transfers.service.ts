@@ -5,7 +5,7 @@
 // project from the giver's list"), the receiver's own share of it ends, every other share stays.
 // The rows stay as the project's transfer history.
 import { createHash, randomBytes } from 'node:crypto';
-import { API_LIMITS, ErrorCode, projectNameKey, type Principal, type TransferItem } from '@airloom/contracts';
+import { API_LIMITS, ErrorCode, projectNameKey, type Principal, type TransferHistory, type TransferItem } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import { withProjectsChange } from '../../db/change-counters.js';
 import { AppError } from '../../http/app-error.js';
@@ -129,6 +129,27 @@ export function createTransfersService(deps: TransfersServiceDeps) {
     async pending(project: AuthorisedProject): Promise<{ transfer: TransferItem | null }> {
       const row = (await rows(db).where({ 't.project_id': project.row.id, 't.status': 'pending' }).andWhere('t.expires_at', '>', clock()).first()) as TransferRow | undefined;
       return { transfer: row ? toItem(row) : null };
+    },
+
+    /** every offer of the project, newest first; a pending one past its end reads as expired */
+    async history(project: AuthorisedProject): Promise<TransferHistory> {
+      const list = (await rows(db)
+        .select('t.created_at', 't.decided_at')
+        .where('t.project_id', project.row.id)
+        .orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }])) as (TransferRow & { created_at: number; decided_at: number | null })[];
+      const now = clock();
+      const iso = (ms: number) => new Date(Number(ms)).toISOString();
+      return {
+        items: list.map((r) => ({
+          id: Number(r.id),
+          from: r.from_account,
+          to: r.to_account,
+          status: r.status === 'pending' && Number(r.expires_at) <= now ? 'expired' : r.status,
+          offeredAt: iso(r.created_at),
+          decidedAt: r.decided_at === null ? null : iso(r.decided_at),
+          expiresAt: iso(r.expires_at),
+        })),
+      };
     },
 
     async cancel(project: AuthorisedProject): Promise<void> {

@@ -3,7 +3,7 @@
 // shares stay; a declined, withdrawn, answered or expired offer changes nothing.
 import { ErrorCode } from '@airloom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, ownProject, createTestEnv, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
+import { backends, client, ownProject, createTestEnv, PASSWORD, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
 
 const HOUR = 3_600_000;
 
@@ -54,6 +54,13 @@ describe.each(backends())('project transfer on %s', (backend) => {
     expect(shares).toEqual([colleague.account]);
     // the link works once
     expect((await receiver.c.post(`/api/v1/transfers/${token}/accept`)).body.code).toBe(ErrorCode.INVITATION_CODE_EXPIRED);
+    // the new owner reads how the project came to it; the giver, who lost the project, reads nothing of it
+    const history = (await receiver.c.get(`/api/v1/projects/${id}/transfers`)).body.data.items;
+    expect(history).toEqual([{ id: offered.body.data.id, from: giver.account, to: receiver.account, status: 'accepted', offeredAt: expect.any(String), decidedAt: expect.any(String), expiresAt: offered.body.data.expiresAt }]);
+    expect(Date.parse(history[0].decidedAt)).toBeGreaterThanOrEqual(Date.parse(history[0].offeredAt));
+    expect((await giver.c.get(`/api/v1/projects/${id}/transfers`)).body.code).toBe(ErrorCode.DATA_NOT_FOUND);
+    // a colleague with a share is not the owner: 173
+    expect((await colleague.c.get(`/api/v1/projects/${id}/transfers`)).body.code).toBe(ErrorCode.READ_ONLY_PROJECT);
   });
 
   it('declined, withdrawn, replaced or expired offers change nothing; only the receiver may answer', async () => {
@@ -80,11 +87,22 @@ describe.each(backends())('project transfer on %s', (backend) => {
     expect((await receiver.c.post(`/api/v1/transfers/${replaced}/accept`)).body.code).toBe(ErrorCode.INVITATION_CODE_EXPIRED);
 
     const late = tokenSentTo(other.account);
+    // the history keeps every offer, newest first, with what became of it
+    const statuses = async (c: Client) => ((await c.get(`/api/v1/projects/${id}/transfers`)).body.data.items as { to: string; status: string; decidedAt: string | null }[]).map((i) => [i.to, i.status, i.decidedAt !== null]);
+    expect(await statuses(giver.c)).toEqual([
+      [other.account, 'pending', false],
+      [receiver.account, 'cancelled', true], // replaced by the newer offer
+      [receiver.account, 'cancelled', true], // withdrawn
+      [receiver.account, 'declined', true],
+    ]);
     env.clock.advance(72 * HOUR + 1);
     // sessions last 12 h: sign in again as the receiver would
     const again = await signedUp(env);
     expect((await again.c.post(`/api/v1/transfers/${late}/accept`)).body.code).toBe(ErrorCode.INVITATION_CODE_EXPIRED);
     expect(await ownerOf(id)).toBe(giverId);
+    const giverAgain = client(env.app);
+    expect((await giverAgain.post('/api/v1/auth/login', { account: giver.account, password: PASSWORD })).body.code).toBe(0);
+    expect((await statuses(giverAgain))[0]).toEqual([other.account, 'expired', false]);
   });
 
   it('refuses an unknown account (22), the owner itself (400), a non-owner (173), and a name the receiver already uses (411)', async () => {

@@ -17,7 +17,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('device_type', 32).nullable();
     t.string('file_name', 128).notNullable();
     t.string('remark', 128).notNullable().defaultTo('');
-    t.string('origin', 16).notNullable(); // manual | upload | before-restore | before-reset | scheduled
+    t.string('origin', 16).notNullable(); // manual | upload | before-restore | before-reset | before-upgrade | scheduled (contracts BACKUP_ORIGINS)
     t.string('sync_state', 16).notNullable(); // contracts BACKUP_SYNC_STATES
     t.integer('size_bytes').notNullable();
     t.integer('section_count').notNullable();

@@ -32,20 +32,28 @@ describe('the data screen', () => {
     const top = screen.getByRole('list', { name: 'Top 15 countries' });
     expect(within(top).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Germany30', 'France20', 'Unknown5']);
     expect(within(screen.getByRole('list', { name: 'Activations per day by type' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['AP 40', 'Switch 15']);
-    expect(within(screen.getByRole('list', { name: 'Activations by brand' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Airloom 45', 'NetHaven 10']);
+    expect(within(screen.getByRole('list', { name: 'Activations per day by brand' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Airloom 45', 'NetHaven 10']);
     expect(screen.getByText('2 countries; most in Germany (30). Click a country to compare it.')).toBeTruthy();
 
     // the charts were drawn with the summary's figures: the world map by country code, the trend per day
     await waitFor(() => expect(drawn.length).toBeGreaterThanOrEqual(3));
     const map = drawn.find((d) => (d.option.series as { type: string }[])[0]!.type === 'map')!;
     expect((map.option.series as { data: unknown }[])[0]!.data).toEqual([{ name: 'DE', value: 30 }, { name: 'FR', value: 20 }]);
-    const trend = drawn.find((d) => (d.option.series as { type: string }[])[0]!.type === 'line')!;
-    const ap = (trend.option.series as { name: string; data: number[] }[]).find((s) => s.name === 'AP')!;
+    const lines = drawn.filter((d) => (d.option.series as { type: string }[])[0]!.type === 'line').map((d) => d.option.series as { name: string; data: number[] }[]);
+    const ap = lines.flat().find((s) => s.name === 'AP')!;
     expect(ap.data).toHaveLength(15);
     expect(ap.data.slice(-2)).toEqual([30, 10]);
+    // the brands over time: one line each, a point every day of the range
+    const brands = lines.find((series) => series.some((s) => s.name === 'Airloom'))!;
+    expect(brands.map((s) => s.name)).toEqual(['Airloom', 'NetHaven']);
+    expect(brands[0]!.data.slice(-3)).toEqual([0, 30, 15]);
+    expect(brands[1]!.data.slice(-3)).toEqual([10, 0, 0]);
+    expect(brands[0]!.data).toHaveLength(15);
 
     const table = await screen.findByRole('table', { name: 'Activated devices' });
     expect(within(table).getByText('ALSW000000000001')).toBeTruthy();
+    // the GeoLite2 licence's attribution, where the locations are shown
+    expect(screen.getByRole('contentinfo').textContent).toBe('IP locations: this product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com');
   });
 
   it('says so on each panel when there is nothing yet', async () => {

@@ -2,7 +2,7 @@
 // and compared-countries maps, top 15, trends by type and brand, the §9 ranges, live updates and
 // the base device list, on a dark full-screen wall. Idle (no input for a while, checked every 3 s)
 // it dims its controls and moves through the ranges.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATION_RANGES } from '@airloom/contracts';
@@ -39,15 +39,10 @@ export function DataScreenPage() {
   const { t } = useTranslation('dashboard');
   const settings = useDataScreenSettings();
   const screen = useDataScreen();
-  const { state, latest } = useActivationLive(settings.openStream, screen.changed);
-  const [version, setVersion] = useState(0);
+  const { state, latest, live } = useActivationLive(settings.openStream, screen.changed);
   const idle = useIdle(settings.idle.pollMs, settings.idle.timeoutMs);
   const root = useRef<HTMLDivElement>(null);
   const { setRange } = screen;
-
-  // the list follows the live figures too
-  const lastSummary = screen.summary.data;
-  useEffect(() => setVersion((v) => v + 1), [lastSummary]);
 
   // idle: the ranges take turns
   useEffect(() => {
@@ -93,11 +88,15 @@ export function DataScreenPage() {
             <TopPanel top={summary.top} byRegion={byRegion} />
             {byRegion && <RegionPanel compared={screen.compared} countries={summary.countries} top={summary.top} />}
             <TypeTrendPanel summary={summary} />
-            <BrandPanel byBrand={summary.byBrand} />
+            <BrandPanel summary={summary} />
           </Panels>
-          <DeviceListPanel brands={summary.byBrand.map((b) => b.brand)} version={version} exportAllowed={settings.exportAllowed} />
+          <DeviceListPanel brands={summary.byBrand.map((b) => b.brand)} live={live} exportAllowed={settings.exportAllowed} />
         </>
       )}
+      {/* the GeoLite2 licence asks for this attribution wherever the locations are shown */}
+      <Muted as="footer" style={{ fontSize: 12 }}>
+        {t('geoCredit')} <a href="https://www.maxmind.com" target="_blank" rel="noreferrer" style={{ color: 'inherit' }}>https://www.maxmind.com</a>
+      </Muted>
     </Wall>
   );
 }

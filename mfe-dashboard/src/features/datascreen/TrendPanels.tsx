@@ -1,4 +1,5 @@
-// Trends of the range (spec §1): activations per day by device type, and by brand.
+// Trends of the range (spec §1): activations per day by device type and per day by brand, each a
+// stacked line with the range's totals listed under it.
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +29,10 @@ export function daysFrom(from: string, today = new Date()): string[] {
   return days;
 }
 
-export function typeTrendOption(summary: ActivationSummary): ChartOption {
-  const days = daysFrom(summary.from);
-  const types = summary.byType.map((b) => b.type);
-  const at = new Map(summary.trend.map((p) => [`${p.day}/${p.type}`, p.count]));
+/** one stacked line per series (a type or a brand), a point each day of the range, 0 where none */
+function dayTrendOption(from: string, series: { name: string; key: string }[], points: { day: string; key: string; count: number }[]): ChartOption {
+  const days = daysFrom(from);
+  const at = new Map(points.map((p) => [`${p.day}/${p.key}`, p.count]));
   return {
     backgroundColor: 'transparent',
     color: wall.series,
@@ -40,16 +41,32 @@ export function typeTrendOption(summary: ActivationSummary): ChartOption {
     grid: { left: 40, right: 12, top: 36, bottom: 28 },
     xAxis: { type: 'category', data: days, ...axis },
     yAxis: { type: 'value', minInterval: 1, ...axis },
-    series: types.map((type) => ({
+    series: series.map(({ name, key }) => ({
       type: 'line',
-      name: DEVICE_TYPE_LABELS[type],
+      name,
       stack: 'all',
       areaStyle: { opacity: 0.25 },
       showSymbol: false,
       smooth: true,
-      data: days.map((d) => at.get(`${d}/${type}`) ?? 0),
+      data: days.map((d) => at.get(`${d}/${key}`) ?? 0),
     })),
   };
+}
+
+export function typeTrendOption(summary: ActivationSummary): ChartOption {
+  return dayTrendOption(
+    summary.from,
+    summary.byType.map((b) => ({ name: DEVICE_TYPE_LABELS[b.type], key: b.type })),
+    summary.trend.map((p) => ({ day: p.day, key: p.type, count: p.count })),
+  );
+}
+
+export function brandTrendOption(summary: ActivationSummary): ChartOption {
+  return dayTrendOption(
+    summary.from,
+    summary.byBrand.map((b) => ({ name: b.brand, key: b.brand })),
+    summary.trendBrand.map((p) => ({ day: p.day, key: p.brand, count: p.count })),
+  );
 }
 
 export function TypeTrendPanel({ summary }: { summary: ActivationSummary }) {
@@ -76,17 +93,10 @@ export function TypeTrendPanel({ summary }: { summary: ActivationSummary }) {
   );
 }
 
-export function BrandPanel({ byBrand }: { byBrand: ActivationSummary['byBrand'] }) {
+export function BrandPanel({ summary }: { summary: ActivationSummary }) {
   const { t } = useTranslation('dashboard');
-  const option = useMemo<ChartOption>(
-    () => ({
-      backgroundColor: 'transparent',
-      color: wall.series,
-      tooltip: { trigger: 'item' },
-      series: [{ type: 'pie', radius: ['45%', '75%'], label: { color: wall.text }, data: byBrand.map((b) => ({ name: b.brand, value: b.count })) }],
-    }),
-    [byBrand],
-  );
+  const option = useMemo(() => brandTrendOption(summary), [summary]);
+  const { byBrand } = summary;
   return (
     <Panel aria-labelledby="brand-title">
       <h2 id="brand-title">{t('trend.byBrand')}</h2>

@@ -1,15 +1,19 @@
 // The base device list (spec §1): activated devices filtered by type, brand, model, country and
 // time range, sorted and paged by the server (50 a page) on shared-ui's Table, and the filtered list
-// exported as .xlsx (every matching record, streamed by the server).
+// exported as .xlsx (every matching record, streamed by the server). Live activations change the page
+// on show without reading the list again (live-list.ts); what may have changed elsewhere is counted
+// and read again on request, or by itself after the stream was broken.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_TYPES, DEVICE_TYPE_LABELS, type ActivationItem } from '@airloom/contracts';
+import { DEVICE_TYPES, DEVICE_TYPE_LABELS, type ActivationItem, type ActivationListResponse } from '@airloom/contracts';
 import { Table, useLoad, useMfe, type TableColumn, type TableSort } from '@airloom/shared-ui';
 import { NO_FILTERS, createDashboardApi, exportHref, type DeviceFilters } from '../../api';
 import { WallButton } from '../datascreen/Controls';
 import { countryName } from '../datascreen/format';
 import { Muted, Panel, wall } from '../datascreen/wall';
+import type { ActivationLive } from '../../live/useActivationLive';
+import { applyLive } from './live-list';
 
 const SORTABLE = ['activatedAt', 'updatedAt', 'model', 'country'] as const;
 type Sortable = (typeof SORTABLE)[number];
@@ -45,7 +49,9 @@ const Light = styled.div`
 
 const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
-export function DeviceListPanel({ brands, version, exportAllowed }: { brands: readonly string[]; version: number; exportAllowed: boolean }) {
+const NO_LIVE: ActivationLive = { subscribe: () => () => {}, reconnects: 0 };
+
+export function DeviceListPanel({ brands, live = NO_LIVE, exportAllowed }: { brands: readonly string[]; live?: ActivationLive; exportAllowed: boolean }) {
   const { t } = useTranslation('dashboard');
   const { api } = useMfe();
   const dashboard = useMemo(() => createDashboardApi(api), [api]);
@@ -63,7 +69,32 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
       return;
     }
     reload();
-  }, [filters, page, version, reload]);
+  }, [filters, page, live.reconnects, reload]);
+
+  // the page as shown: the server's answer, then what live activations did to it (a ref too, so
+  // activations that come together each see the one before)
+  const [shown, setShown] = useState<ActivationListResponse | null>(null);
+  const shownNow = useRef<ActivationListResponse | null>(null);
+  const [missed, setMissed] = useState(0);
+  useEffect(() => {
+    shownNow.current = list.data;
+    setShown(list.data);
+    setMissed(0);
+  }, [list.data]);
+  const view = useRef({ filters, page });
+  view.current = { filters, page };
+  const { subscribe } = live;
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (!shownNow.current) return;
+        const next = applyLive(shownNow.current, event, view.current.filters, view.current.page);
+        shownNow.current = next.list;
+        setShown(next.list);
+        if (next.outcome === 'stale') setMissed((n) => n + 1);
+      }),
+    [subscribe],
+  );
 
   const set = (patch: Partial<DeviceFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -99,7 +130,7 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
     set({ sort: id, order: next && !next.desc ? 'asc' : 'desc' });
   };
 
-  const data = list.data;
+  const data = shown ?? list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = Object.entries(filters).some(([k, v]) => v !== NO_FILTERS[k as keyof DeviceFilters]);
 
@@ -187,7 +218,18 @@ export function DeviceListPanel({ brands, version, exportAllowed }: { brands: re
         </Light>
       )}
       <Bar>
-        <span>{data ? t('list.count', { total: data.total }) : ''}</span>
+        <span>
+          {data ? t('list.count', { total: data.total }) : ''}
+          {missed > 0 && (
+            <>
+              {' · '}
+              <span role="status">{t('list.missed', { count: missed })}</span>{' '}
+              <WallButton type="button" onClick={reload}>
+                {t('list.readAgain')}
+              </WallButton>
+            </>
+          )}
+        </span>
         <span>
           <WallButton type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             {t('list.previous')}

@@ -4,11 +4,12 @@
 // state settles when the devices confirm), and a restore shows its progress (RestoreDialog).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BACKUP_FILE_MAX_BYTES, type Backup, type BackupSyncState, type DeviceItem } from '@airloom/contracts';
+import { BACKUP_FILE_MAX_BYTES, LIMITS, type Backup, type BackupScheduleView, type BackupSyncState, type DeviceItem } from '@airloom/contracts';
 import {
   ApiError,
   Badge,
   Button,
+  Card,
   ConfirmDialog,
   EmptyState,
   InlineNotice,
@@ -18,6 +19,7 @@ import {
   Row,
   Select,
   Spinner,
+  Stack,
   Table,
   TextField,
   useCan,
@@ -34,6 +36,8 @@ import { deviceLabel } from '../config/device-name';
 import { useProjectConfig } from '../config/useProjectConfig';
 import { createBackupApi, type BackupApi } from './api';
 import { RestoreDialog } from './RestoreDialog';
+import { ScheduleDialog } from './ScheduleDialog';
+import { scheduleSummary } from './schedule-summary';
 
 const SYNC_TONE: Record<BackupSyncState, BadgeTone> = { unsynchronized: 'neutral', synchronizing: 'warning', synchronized: 'success', failed: 'danger' };
 
@@ -73,7 +77,9 @@ function Backups({ project }: { project: ProjectRef }) {
   const api = useMemo(() => createBackupApi(mfe.api, project.id), [mfe.api, project.id]);
   const { devices, changes } = useProjectConfig(devicesApi, project.id);
   const list = useLoad((signal) => api.list(signal));
+  const schedule = useLoad((signal) => api.schedule(signal));
   const { reload } = list;
+  const [scheduling, setScheduling] = useState(false);
   const may = useCan('project.backup');
   const [making, setMaking] = useState<'general' | 'restore-point' | null>(null);
   const [remarking, setRemarking] = useState<Backup | null>(null);
@@ -106,6 +112,7 @@ function Backups({ project }: { project: ProjectRef }) {
       await work();
       notify({ tone: 'info', message: done });
       reload();
+      schedule.reload();
       return true;
     } catch (err) {
       notify({ tone: 'danger', message: t(failed, { message: errorText(err, t('errors.generic.operationFailed')) }) });
@@ -164,7 +171,22 @@ function Backups({ project }: { project: ProjectRef }) {
           </Badge>
         ),
       },
-      { id: 'remark', header: t('backup.column.remark'), value: (b) => [b.origin === 'manual' ? '' : t(`backup.origin.${b.origin}`), b.remark].filter(Boolean).join(' — ') },
+      {
+        id: 'remark',
+        header: t('backup.column.remark'),
+        value: (b) => [b.origin === 'manual' ? '' : t(`backup.origin.${b.origin}`), b.remark].filter(Boolean).join(' — '),
+        cell: (b) =>
+          b.origin === 'scheduled' ? (
+            <>
+              <Badge $tone="info" data-origin="scheduled">
+                {t('backup.schedule.badge')}
+              </Badge>
+              {b.remark ? ` ${b.remark}` : ''}
+            </>
+          ) : (
+            [b.origin === 'manual' ? '' : t(`backup.origin.${b.origin}`), b.remark].filter(Boolean).join(' — ')
+          ),
+      },
     ],
     [t, devices],
   );
@@ -204,6 +226,7 @@ function Backups({ project }: { project: ProjectRef }) {
         }
       />
       {!may.ok && <InlineNotice tone="info">{t('backup.readOnly', { reason: refusalText(may.code) })}</InlineNotice>}
+      {schedule.data && <SchedulePanel schedule={schedule.data} mayChange={may.ok} onChange={() => setScheduling(true)} />}
       {list.error && <InlineNotice tone="danger">{t('backup.loadFailed', { message: list.error.message })}</InlineNotice>}
       {!data ? (
         !list.error && <Spinner />
@@ -265,8 +288,44 @@ function Backups({ project }: { project: ProjectRef }) {
         onConfirm={() => deleting && void run(() => api.remove(deleting.id), t('backup.deleted', { name: deleting.fileName }), 'backup.deleteFailed').then(() => setDeleting(null))}
         onCancel={() => setDeleting(null)}
       />
+      {scheduling && schedule.data && (
+        <ScheduleDialog
+          api={api}
+          schedule={schedule.data}
+          onClose={() => setScheduling(false)}
+          onSaved={() => {
+            setScheduling(false);
+            notify({ tone: 'info', message: t('backup.schedule.saved') });
+            schedule.reload();
+          }}
+        />
+      )}
       {restoring && <RestoreDialog api={api} backup={restoring} devices={devices ?? []} changes={changes} mayRestore={may.ok} onClose={() => setRestoring(null)} onRestored={reload} />}
     </Page>
+  );
+}
+
+/** the schedule in a sentence, its next run, what the last run did; changed in ScheduleDialog */
+function SchedulePanel({ schedule, mayChange, onChange }: { schedule: BackupScheduleView; mayChange: boolean; onChange(): void }) {
+  const { t } = useTranslation('devices');
+  const when = (iso: string) => new Date(iso).toLocaleString();
+  return (
+    <Card title={t('backup.schedule.title')} aria-label={t('backup.schedule.title')} data-testid="backup-schedule">
+      <Stack $gap="sm">
+        <span data-testid="schedule-summary">{scheduleSummary(t, schedule)}</span>
+        {schedule.nextRunAt && <span>{t('backup.schedule.nextRun', { at: when(schedule.nextRunAt) })}</span>}
+        {schedule.lastRunAt && schedule.lastResult && (
+          <InlineNotice tone={schedule.lastResult === 'taken' ? 'info' : 'warning'}>
+            {t('backup.schedule.lastRun', { at: when(schedule.lastRunAt) })} {t(`backup.schedule.lastResult.${schedule.lastResult}`, { max: LIMITS.generalBackupsPerProjectMax })}
+          </InlineNotice>
+        )}
+        {mayChange && (
+          <span>
+            <Button onClick={onChange}>{t('backup.schedule.change')}</Button>
+          </span>
+        )}
+      </Stack>
+    </Card>
   );
 }
 

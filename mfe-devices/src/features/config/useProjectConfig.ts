@@ -3,7 +3,7 @@
 // page; a change is handed to the sections that show it. After a broken stream everything is read
 // again (what was sent meanwhile was missed): the change is then null, "anything may have changed".
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { newerRecord, type ConfigChange, type DeviceItem } from '@airloom/contracts';
+import { newerRecord, type ConfigChange, type DeviceItem, type OperationItem } from '@airloom/contracts';
 import { useProjectEvents, type LiveState } from '@airloom/shared-ui';
 import type { DevicesApi } from '../../api';
 
@@ -19,12 +19,18 @@ export interface ProjectConfig {
   error: Error | null;
   live: LiveState;
   changes: ChangeSignal;
+  /** operations heard on the stream since the page opened, by id (the newest revision of each) */
+  operations: ReadonlyMap<number, OperationItem>;
 }
 
-export function useProjectConfig(api: DevicesApi, projectId: number): ProjectConfig {
+/** `onOperation` hears the project's operation events (a page that follows operations opens no second stream). */
+export function useProjectConfig(api: DevicesApi, projectId: number, onOperation?: (operation: OperationItem) => void): ProjectConfig {
+  const operationHandler = useRef(onOperation);
+  operationHandler.current = onOperation;
   const [devices, setDevices] = useState<readonly DeviceItem[] | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [changes, setChanges] = useState<ChangeSignal>({ seq: 0, change: null });
+  const [operations, setOperations] = useState<ReadonlyMap<number, OperationItem>>(new Map());
   const controller = useRef<AbortController | null>(null);
 
   const load = useCallback(async () => {
@@ -53,6 +59,9 @@ export function useProjectConfig(api: DevicesApi, projectId: number): ProjectCon
         setDevices((prev) => prev && (prev.some((d) => d.sn === event.device.sn) ? prev.map((d) => (d.sn === event.device.sn ? newerRecord(d, event.device) : d)) : [...prev, event.device]));
       } else if (event.type === 'device-removed') {
         setDevices((prev) => prev && prev.filter((d) => d.sn !== event.sn));
+      } else if (event.type === 'operation') {
+        operationHandler.current?.(event.operation);
+        setOperations((prev) => new Map(prev).set(event.operation.id, newerRecord(prev.get(event.operation.id), event.operation)));
       } else if (event.type === 'config') {
         setChanges((c) => ({ seq: c.seq + 1, change: event.change }));
       }
@@ -63,5 +72,5 @@ export function useProjectConfig(api: DevicesApi, projectId: number): ProjectCon
     },
   });
 
-  return { devices, error, live, changes };
+  return { devices, error, live, changes, operations };
 }

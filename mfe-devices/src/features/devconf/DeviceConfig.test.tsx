@@ -22,6 +22,8 @@ function detailOf(d: DeviceItem, used: number): DeviceDetail {
     ...d,
     manufacturer: 'Airloom',
     reportedModel: d.model,
+    cloudCode: null,
+    remark: null,
     endpointId: `os::000000-${d.sn}`,
     radios: [],
     ssids: [],
@@ -67,19 +69,19 @@ describe('device configuration list', () => {
 });
 
 describe("a device's settings", () => {
-  it('a switch has the tabs of its kind, an AP only its name', async () => {
+  it('a switch has the tabs of its kind, an AP only its name (and maintenance)', async () => {
     const server = bff([sw, ap], {
       [`GET /projects/1/devices/${sw.sn}/config/name`]: () => ok(section('name', { name: sw.name }, { sn: sw.sn })),
       [`GET /projects/1/devices/${ap.sn}/config/name`]: () => ok(section('name', { name: ap.name }, { sn: ap.sn })),
     });
     renderAt(<DeviceConfigPage />, server.api, `/manage/devconf/${sw.sn}/name`, ROUTE);
     const tabs = await screen.findByRole('navigation', { name: 'Settings of Floor-Switch' });
-    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Name', 'Management IP', 'Ports', 'VLAN', 'DHCP server', 'PoE']);
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Name', 'Management IP', 'Ports', 'VLAN', 'DHCP server', 'PoE', 'Maintenance']);
     expect(within(tabs).getByRole('link', { name: 'Name' }).getAttribute('aria-current')).toBe('page');
     cleanup();
     renderAt(<DeviceConfigPage />, server.api, `/manage/devconf/${ap.sn}/name`, ROUTE);
     const apTabs = await screen.findByRole('navigation', { name: 'Settings of Lobby-AP' });
-    expect(within(apTabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Name']);
+    expect(within(apTabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Name', 'Maintenance']);
   });
 
   it('renaming sends the name section; an offline device is shown read-only with the reason', async () => {

@@ -3,10 +3,17 @@
 // Ports and PoE show what the device reports now beside the settings, read again as it reports.
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useParams } from 'react-router';
+import { NavLink, useParams } from '@airloom/shared-ui';
 import styled from 'styled-components';
 import type { DeviceItem } from '@airloom/contracts';
-import { DEVICE_SECTIONS, sectionApplies, type DeviceSectionName, type SectionFacts } from '@airloom/contracts/config';
+import { DEVICE_SECTIONS as ALL_DEVICE_SECTIONS, sectionApplies, type DeviceSectionName as AnyDeviceSectionName, type SectionFacts } from '@airloom/contracts/config';
+
+// sections edited on their own pages, not here: the blacklist (wifi-acl, online clients), radio
+// settings and the roaming tuner (RF optimisation)
+type ElsewhereSection = 'wifi-acl' | 'radio' | 'roaming';
+const ELSEWHERE: readonly string[] = ['wifi-acl', 'radio', 'roaming'] satisfies readonly ElsewhereSection[];
+const DEVICE_SECTIONS = ALL_DEVICE_SECTIONS.filter((s): s is Exclude<AnyDeviceSectionName, ElsewhereSection> => !ELSEWHERE.includes(s));
+type DeviceSectionName = (typeof DEVICE_SECTIONS)[number];
 import { EmptyState, InlineNotice, Page, PageHeader, Spinner, useLoad, useMfe, type ProjectRef } from '@airloom/shared-ui';
 import { createDevicesApi, type DevicesApi } from '../../api';
 import { factsOf } from '../config/device-model';
@@ -21,6 +28,8 @@ import { NameForm } from './NameForm';
 import { PoeForm } from './PoeForm';
 import { SwitchPortsForm } from './SwitchPortsForm';
 import { SwitchVlanForm } from './SwitchVlanForm';
+import { MaintenancePanel } from '../maintenance/MaintenancePanel';
+import { useDeviceOperations } from '../maintenance/useDeviceOperations';
 
 const Tabs = styled.nav`
   ul { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs}; list-style: none; margin: 0; padding: 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
@@ -57,7 +66,8 @@ function DeviceConfig({ project, sn, section }: { project: ProjectRef; sn: strin
   const { t } = useTranslation('devices');
   const mfe = useMfe();
   const api = useMemo(() => createDevicesApi(mfe.api, project.id), [mfe.api, project.id]);
-  const config = useProjectConfig(api, project.id);
+  const operations = useDeviceOperations(sn);
+  const config = useProjectConfig(api, project.id, operations.keep);
   const device = config.devices?.find((d) => d.sn === sn) ?? null;
   const facts = useMemo(() => (device ? factsOf(device) : null), [device?.type, device?.model, device?.ip]); // facts change only with these
   const tabs = facts ? DEVICE_SECTIONS.filter((s) => sectionApplies(s, facts)) : [];
@@ -82,9 +92,14 @@ function DeviceConfig({ project, sn, section }: { project: ProjectRef; sn: strin
                   <NavLink to={configPath(device.sn, s)}>{t(`devconf.tab.${s}`)}</NavLink>
                 </li>
               ))}
+              <li>
+                <NavLink to={configPath(device.sn, 'maintenance')}>{t('maintenance.tab')}</NavLink>
+              </li>
             </ul>
           </Tabs>
-          {isDeviceSection(section) && tabs.includes(section) ? (
+          {section === 'maintenance' ? (
+            <MaintenancePanel project={project} device={device} ops={operations} />
+          ) : isDeviceSection(section) && tabs.includes(section) ? (
             <DeviceSection key={section} api={api} device={device} facts={facts} section={section} changes={config.changes} />
           ) : (
             <InlineNotice tone="info">{t('devconf.noSuchTab')}</InlineNotice>

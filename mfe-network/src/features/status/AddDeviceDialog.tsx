@@ -1,9 +1,10 @@
-// Add a device to the project by its serial number (spec §5 SN rule, from contracts), or with one
-// click from the caller's devices "to be verified" (connected, bound to no project).
+// Add a device to the project by its serial number (spec §5 SN rule, from contracts) or by the cloud
+// code on its label, or with one click from the caller's devices "to be verified" (connected, bound
+// to no project). Both ways meet the same refusals on the server (167, 87/88 mixing).
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { DeviceAddRequestSchema, type DeviceItem, type UnverifiedDevice } from '@airloom/contracts';
+import { DeviceAddByCodeRequestSchema, DeviceAddRequestSchema, type DeviceItem, type UnverifiedDevice } from '@airloom/contracts';
 import { ApiError, Button, EmptyState, InlineNotice, Modal, Row, Spinner, Stack, TextField, useMfe, useSchemaForm } from '@airloom/shared-ui';
 import type { NetworkApi } from '../../api';
 
@@ -16,6 +17,18 @@ export interface AddDeviceDialogProps {
 }
 
 const EMPTY = { sn: '', name: undefined };
+const EMPTY_CODE = { code: '', name: undefined };
+
+const ModeChoice = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.lg};
+  legend { font-weight: 600; margin-bottom: ${({ theme }) => theme.space.xs}; }
+  label { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space.xs}; min-height: 36px; }
+`;
 
 const UnverifiedList = styled.ul`
   list-style: none;
@@ -40,7 +53,11 @@ export function AddDeviceDialog({ open, api, onClose, onAdded }: AddDeviceDialog
   const mfe = useMfe();
   const formId = `ad${useId().replace(/:/g, '')}`;
   const form = useSchemaForm(DeviceAddRequestSchema, EMPTY);
+  const codeForm = useSchemaForm(DeviceAddByCodeRequestSchema, EMPTY_CODE);
   const { reset } = form;
+  const resetCode = codeForm.reset;
+  const [mode, setMode] = useState<'sn' | 'code'>('sn');
+  const [codeError, setCodeError] = useState<string | null>(null);
   // A refusal about this SN (unknown, already bound: spec §8 167) belongs under the SN field.
   const [snError, setSnError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState<UnverifiedDevice[] | null>(null);
@@ -49,7 +66,10 @@ export function AddDeviceDialog({ open, api, onClose, onAdded }: AddDeviceDialog
   useEffect(() => {
     if (!open) return;
     reset(EMPTY);
+    resetCode(EMPTY_CODE);
+    setMode('sn');
     setSnError(null);
+    setCodeError(null);
     setUnverified(null);
     const controller = new AbortController();
     api.unverified(controller.signal).then(
@@ -59,7 +79,7 @@ export function AddDeviceDialog({ open, api, onClose, onAdded }: AddDeviceDialog
       },
     );
     return () => controller.abort();
-  }, [open, api, reset]);
+  }, [open, api, reset, resetCode]);
 
   async function add(sn: string, name: string | undefined): Promise<boolean> {
     mfe.setLoading('saving');
@@ -76,9 +96,23 @@ export function AddDeviceDialog({ open, api, onClose, onAdded }: AddDeviceDialog
     }
   }
 
-  const submit = form.handleSubmit(async (data) => {
+  const submitSn = form.handleSubmit(async (data) => {
     setSnError(null);
     await add(data.sn, data.name);
+  });
+
+  const submitCode = codeForm.handleSubmit(async (data) => {
+    setCodeError(null);
+    mfe.setLoading('saving');
+    try {
+      const device = await api.addByCode(data.name ? { code: data.code, name: data.name } : { code: data.code });
+      onAdded(device.sn, data.name, device);
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) codeForm.applyServerError(err);
+      else setCodeError(err instanceof ApiError ? err.message : t('errors.generic.operationFailed'));
+    } finally {
+      mfe.setLoading('end');
+    }
   });
 
   async function addUnverified(sn: string) {
@@ -93,6 +127,8 @@ export function AddDeviceDialog({ open, api, onClose, onAdded }: AddDeviceDialog
 
   const sn = form.field('sn');
   const name = form.field('name');
+  const code = codeForm.field('code');
+  const codeName = codeForm.field('name');
 
   return (
     <Modal
@@ -102,14 +138,51 @@ export function AddDeviceDialog({ open, api, onClose, onAdded }: AddDeviceDialog
       footer={
         <>
           <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-          <Button variant="primary" type="submit" form={formId} busy={form.submitting}>
+          <Button variant="primary" type="submit" form={formId} busy={mode === 'sn' ? form.submitting : codeForm.submitting}>
             {t('add.submit')}
           </Button>
         </>
       }
     >
       <Stack $gap="xl">
-        <form id={formId} onSubmit={submit} noValidate>
+        <ModeChoice>
+          <legend>{t('add.by')}</legend>
+          <label>
+            <input type="radio" name={`${formId}-mode`} checked={mode === 'sn'} onChange={() => setMode('sn')} />
+            {t('add.bySn')}
+          </label>
+          <label>
+            <input type="radio" name={`${formId}-mode`} checked={mode === 'code'} onChange={() => setMode('code')} />
+            {t('add.byCode')}
+          </label>
+        </ModeChoice>
+        {mode === 'code' ? (
+          <form id={formId} onSubmit={submitCode} noValidate>
+            <Stack $gap="lg">
+              {codeForm.formError && <InlineNotice tone="danger">{codeForm.formError}</InlineNotice>}
+              <TextField
+                label={t('add.code')}
+                hint={t('add.codeHint')}
+                required
+                autoComplete="off"
+                {...code}
+                onChange={(v) => {
+                  setCodeError(null);
+                  code.onChange(v);
+                }}
+                error={code.error ?? codeError}
+              />
+              <TextField
+                label={t('add.name')}
+                autoComplete="off"
+                {...codeName}
+                value={codeName.value ?? ''}
+                onChange={(v) => codeName.onChange(v === '' ? undefined : v)}
+              />
+            </Stack>
+          </form>
+        ) : (
+        <form id={formId} onSubmit={submitSn} noValidate>
           <Stack $gap="lg">
             {form.formError && <InlineNotice tone="danger">{form.formError}</InlineNotice>}
             <TextField
@@ -134,6 +207,7 @@ export function AddDeviceDialog({ open, api, onClose, onAdded }: AddDeviceDialog
             />
           </Stack>
         </form>
+        )}
         <section aria-label={t('add.unverified')}>
           <Stack $gap="sm">
             <strong>{t('add.unverified')}</strong>

@@ -16,7 +16,7 @@ beforeEach(() => {
 const SUMMARY: DeviceSummary = { byType: [], online: 0, offline: 0, restarting: 0, clients: 0, alarms: 0 };
 
 function detailOf(item: DeviceItem, more: Partial<DeviceDetail> = {}): DeviceDetail {
-  return { ...item, manufacturer: 'Airloom', endpointId: `os::02414C-${item.sn}`, reportedModel: null, radios: [], ssids: [], wifiClients: [], ports: [], poe: null, backhaul: null, bytesSent: 0, bytesReceived: 0, history: [], ...more };
+  return { ...item, manufacturer: 'Airloom', endpointId: `os::02414C-${item.sn}`, reportedModel: null, cloudCode: null, remark: null, radios: [], ssids: [], wifiClients: [], ports: [], poe: null, backhaul: null, bytesSent: 0, bytesReceived: 0, history: [], ...more };
 }
 
 function open(items: DeviceItem[], details: DeviceDetail[], options: PageOptions & { sn: string }, extra: Parameters<typeof fakeBff>[0] = {}) {

@@ -6,7 +6,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { isDeviceOnline, isOffline, type DeviceDetail, type DeviceItem } from '@airloom/contracts';
+import { formatCloudCode, isDeviceOnline, isOffline, type DeviceDetail, type DeviceItem } from '@airloom/contracts';
 import { InlineNotice, SidePanel, Spinner, Stack } from '@airloom/shared-ui';
 import type { NetworkApi } from '../../api';
 import type { DeviceAction } from './device-access';
@@ -101,6 +101,8 @@ export function DevicePanel({ device, api, onClose, onAction, nameOf, extraActio
               <Fact label={t('column.model')} value={device.model} />
               {d?.reportedModel && d.reportedModel !== device.model && <Fact label={t('panel.reportedModel')} value={d.reportedModel} />}
               <Fact label={t('panel.manufacturer')} value={d?.manufacturer} />
+              {d?.cloudCode && <Fact label={t('panel.cloudCode')} value={formatCloudCode(d.cloudCode)} />}
+              {d?.remark && <Fact label={t('panel.remark')} value={d.remark} />}
               <Fact label={t('column.softwareVersion')} value={device.softwareVersion} />
               <Fact label={t('column.ip')} value={device.ip} />
               <Fact label={t('column.mac')} value={device.mac} />

@@ -464,6 +464,65 @@ describe('NetworkStatusPage: add device', () => {
   });
 });
 
+describe('NetworkStatusPage: onboarding', () => {
+  it('adds a device by its cloud code, sent in one spelling', async () => {
+    const user = userEvent.setup();
+    const added = device({ sn: 'ALAP500000000043', name: 'Yard-AP' });
+    const server = bff([lobby], { 'POST /projects/1/devices/by-code': () => ({ status: 201, ...ok(added) }) });
+    renderPage(page, server.api);
+    await devicesTable();
+    await user.click(screen.getByRole('button', { name: 'Add device' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add device' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Cloud code' }));
+    const code = within(dialog).getByRole('textbox', { name: /Cloud code/ });
+    await user.type(code, 'HJKM-234');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(server.count('POST', '/projects/1/devices/by-code')).toBe(0);
+    await user.type(code, '5');
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Yard-AP');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requests.find((r) => r.path === '/projects/1/devices/by-code')?.body).toEqual({ code: 'hjkm-2345'.toUpperCase().replace('-', ''), name: 'Yard-AP' });
+    expect(row('Yard-AP')).toBeTruthy();
+  });
+
+  it('imports a file: refuses a wrong file before sending, lists refused rows, then imports the valid ones', async () => {
+    // the picker's accept list is a hint: a person can still choose any file, which the rule then refuses
+    const user = userEvent.setup({ applyAccept: false });
+    let calls = 0;
+    const rows = [
+      { row: 2, sn: 'ALAP500000000044', code: 0, message: '', field: null },
+      { row: 3, sn: 'ALMESH0000000044', code: 87, message: 'Cable-free (mesh) and traditional devices cannot be mixed in one project.', field: null },
+    ];
+    const server = bff([lobby], {
+      'POST /projects/1/devices/import': () => {
+        calls += 1;
+        return ok({ imported: calls === 1 ? 0 : 1, rows });
+      },
+    });
+    renderPage(page, server.api);
+    await devicesTable();
+    await user.click(screen.getByRole('button', { name: 'Import devices' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import devices from Excel' });
+    expect(within(dialog).getByRole('link', { name: 'Download the template (.xlsx)' }).getAttribute('href')).toBe('/api/v1/devices/import-template.xlsx');
+    const input = within(dialog).getByLabelText('File');
+    await user.upload(input, new File(['a,b'], 'devices.csv', { type: 'text/csv' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please choose an .xls or .xlsx file made from the template');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(calls).toBe(0);
+
+    await user.upload(input, new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'devices.xlsx'));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('2 rows checked: 1 valid, 1 refused. Nothing was imported.')).toBeTruthy();
+    const table = within(dialog).getByRole('table', { name: 'Rows of the file' });
+    expect(table.textContent).toContain('87 · Cable-free (mesh) and traditional devices cannot be mixed in one project.');
+    await user.click(within(dialog).getByRole('button', { name: 'Import the valid rows' }));
+    expect(await within(dialog).findByText('1 devices imported, 1 rows refused')).toBeTruthy();
+    expect(calls).toBe(2);
+  });
+});
+
 describe('NetworkStatusPage: side panel', () => {
   it("shows the device's details; Esc closes it and focus returns to the row", async () => {
     const user = userEvent.setup();

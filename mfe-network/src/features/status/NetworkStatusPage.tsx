@@ -3,7 +3,7 @@
 // remove. What the user looks at (filters, sort, the open device) lives in the address.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterDevices, isOperationFinished, type DeviceItem, type OperationItem, type ProjectEvent } from '@airloom/contracts';
+import { filterDevices, isOperationFinished, type DeviceItem, type OperationItem, type OperationRequest, type ProjectEvent } from '@airloom/contracts';
 import { ApiError, Button, ConfirmDialog, EmptyState, InlineNotice, Page, PageHeader, Row, Spinner, useMfe, useNotice, type ProjectRef } from '@airloom/shared-ui';
 import { createNetworkApi } from '../../api';
 import { ACTION_OF, useProjectOffer, type DeviceAction } from './device-access';
@@ -11,6 +11,7 @@ import { NO_FILTER } from './device-list';
 import { useStatusView } from './status-view';
 import { useLiveDevices } from './useLiveDevices';
 import { AddDeviceDialog } from './AddDeviceDialog';
+import { ImportDevicesDialog } from './ImportDevicesDialog';
 import { DeviceFilters } from './DeviceFilters';
 import { DevicePanel } from './DevicePanel';
 import { DeviceSummaryCards } from './DeviceSummaryCards';
@@ -98,6 +99,7 @@ function StatusContent({ project }: { project: ProjectRef }) {
   const [rebootBusy, setRebootBusy] = useState(false);
   // `?verify=1` (the overview's link to the devices to be verified) opens the Add dialog with their list
   const [adding, setAdding] = useState(view.verify);
+  const [importing, setImporting] = useState(false);
 
   const items = live.items;
   const shown = useMemo(() => (items ? filterDevices(items, filter) : []), [items, filter]);
@@ -124,7 +126,7 @@ function StatusContent({ project }: { project: ProjectRef }) {
     return () => controller.abort();
   }, [api, mayAdd, adding]);
 
-  async function operate(device: DeviceItem, kind: OperationItem['kind']): Promise<void> {
+  async function operate(device: DeviceItem, kind: OperationRequest['kind']): Promise<void> {
     try {
       const operation = await api.operate(device.sn, { kind });
       if (!operation) return;
@@ -192,6 +194,17 @@ function StatusContent({ project }: { project: ProjectRef }) {
       {t('actions.add')}
     </Button>
   );
+  // spec §5 import file: the same right as adding one device
+  const importButton = addOffer.kind !== 'hidden' && (
+    <Button
+      disabled={addOffer.kind === 'disabled'}
+      disabledReason={addOffer.kind === 'disabled' ? addOffer.reason : undefined}
+      reasonDisplay="info"
+      onClick={() => setImporting(true)}
+    >
+      {t('import.open')}
+    </Button>
+  );
 
   return (
     <Page>
@@ -201,6 +214,7 @@ function StatusContent({ project }: { project: ProjectRef }) {
         actions={
           <Row $gap="md">
             <LiveIndicator state={live.live} />
+            {importButton}
             {addButton}
           </Row>
         }
@@ -313,6 +327,13 @@ function StatusContent({ project }: { project: ProjectRef }) {
           if (device) live.apply({ type: 'device', device });
           notify({ tone: 'success', message: t('add.added', { name: device?.name ?? name ?? sn }) });
         }}
+      />
+      <ImportDevicesDialog
+        open={importing && mayAdd}
+        api={api}
+        onClose={() => setImporting(false)}
+        // the imported devices arrive in the list as live events; the dialog stays open with its results
+        onImported={(count) => notify({ tone: 'success', message: t('import.done', { count }) })}
       />
     </Page>
   );

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from '@airloom/shared-ui';
 import type { DeviceItem, DeviceSummary } from '@airloom/contracts';
 import { NetworkStatusPage } from './NetworkStatusPage';
 import { ScriptedEventSource, device, fakeBff, meshProject, ok, renderPage } from '../../test-harness';

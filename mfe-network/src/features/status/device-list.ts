@@ -70,8 +70,11 @@ export function applyEvent(list: LiveList, event: ProjectEvent): LiveList {
       next[i] = { ...row, operation };
       return { items: next, operations: nextOperations };
     }
-    // configuration changes do not change the device list (the device's own record follows them)
+    // configuration changes do not change the device list (the device's own record follows them), nor do
+    // clients or run-log entries
     case 'config':
+    case 'clients':
+    case 'log':
       return list;
   }
 }

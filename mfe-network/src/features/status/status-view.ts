@@ -2,7 +2,7 @@
 // device and the project) so a reload or a shared link shows the same thing (docs/decisions/
 // shell-front-end.md "Network status in the address"). Anything unknown in the address is ignored.
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@airloom/shared-ui';
 import { DEVICE_TYPES, type DeviceType } from '@airloom/contracts';
 import type { TableSort } from '@airloom/shared-ui';
 import type { DeviceFilter } from './device-list';
@@ -60,6 +60,7 @@ export function useStatusView(projectId: number, sortable: readonly string[]): [
     [setParams, projectId, sortableKey],
   );
   // the project goes into the address at once, so the link is shareable from the first moment
+  // (a page that is leaving writes nothing: the router's setter checks the address is still its own)
   const namesProject = params.get('project') === String(projectId);
   useEffect(() => {
     if (!namesProject) update({});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Topology } from '@airloom/contracts';
-import { GROUP_THRESHOLD, groupId, topologyView } from './topology-model';
+import { GROUP_THRESHOLD, groupId, linkSourceText, topologyView, uplinkOf } from './topology-model';
 
 const wired: Topology = {
   nodes: [
@@ -75,4 +75,46 @@ describe('topologyView', () => {
     const v = topologyView(big, { layout: 'vertical', expanded: new Set() });
     expect(v.nodes.filter((n) => n.kind !== 'group').length + v.nodes.filter((n) => n.kind === 'group').reduce((s, g) => s + g.members!.length, 0)).toBe(1000);
   });
+  it('keeps hand-added terminals as their own nodes on a manual link, never folded into a group', () => {
+    const printers = Array.from({ length: GROUP_THRESHOLD + 2 }, (_, i) => ({
+      id: `terminal:${i + 1}`, kind: 'unknown' as const, name: `Printer ${i + 1}`, manual: true as const,
+      terminal: { id: i + 1, sn: 'SW', port: i + 2, kind: 'printer' as const, model: 'HP LaserJet Pro', name: `Printer ${i + 1}`, ip: null, mac: null, vlan: null, revision: 1 },
+    }));
+    const topo: Topology = {
+      nodes: [{ id: 'SW', kind: 'switch', sn: 'SW' }, ...printers],
+      edges: printers.map((p) => ({ from: 'SW', to: p.id, speed: '1g' as const, manual: true as const })),
+    };
+    const v = topologyView(topo, { layout: 'horizontal', expanded: new Set() });
+    expect(v.nodes.filter((n) => n.manual)).toHaveLength(GROUP_THRESHOLD + 2);
+    expect(v.nodes.some((n) => n.kind === 'group')).toBe(false);
+    expect(v.nodes.find((n) => n.id === 'terminal:1')).toMatchObject({ label: 'Printer 1', manual: true, terminal: { kind: 'printer', port: 2 } });
+    expect(v.edges.every((e) => e.manual)).toBe(true);
+  });
 });
+
+describe('where a link comes from', () => {
+  const sourced: Topology = {
+    nodes: [...wired.nodes, { id: 'SW2', kind: 'switch', sn: 'SW2', name: 'SW-2' }, { id: 'CAM', kind: 'ipc', sn: 'CAM' }],
+    edges: [
+      { ...wired.edges[0]!, },
+      { from: 'GW', to: 'SW', speed: '10g', source: { kind: 'lldp' } },
+      { from: 'SW', to: 'SW2', speed: '1g', source: { kind: 'lldp' } },
+      { from: 'SW2', to: 'CAM', speed: '100m', port: 7, source: { kind: 'mac-table', sn: 'SW2', port: 7 } },
+      { from: 'GW', to: 'M2', speed: 'wireless', source: { kind: 'mesh' } },
+    ],
+  };
+  const nameOf = (id: string) => sourced.nodes.find((n) => n.id === id)?.name;
+
+  it("finds a node's link upstream, and says what tells of it", () => {
+    expect(uplinkOf(sourced, 'CAM')).toMatchObject({ from: 'SW2', speed: '100m' });
+    expect(linkSourceText(uplinkOf(sourced, 'CAM')!.source, nameOf)).toEqual({ key: 'topology.link.macTable', values: { name: 'SW-2', port: 7 } });
+    expect(linkSourceText(uplinkOf(sourced, 'SW2')!.source, nameOf)).toEqual({ key: 'topology.link.lldp' });
+    expect(linkSourceText(uplinkOf(sourced, 'M2')!.source, nameOf)).toEqual({ key: 'topology.link.mesh' });
+    // the internet's side, and a console of before sources: no source told
+    expect(linkSourceText(uplinkOf(sourced, 'GW')!.source, nameOf)).toEqual({ key: 'topology.link.reported' });
+    // a switch with no name is named by its SN
+    expect(linkSourceText({ kind: 'mac-table', sn: 'SW9', port: 2 }, nameOf)).toEqual({ key: 'topology.link.macTable', values: { name: 'SW9', port: 2 } });
+    expect(uplinkOf(sourced, 'internet')).toBeUndefined();
+  });
+});
+

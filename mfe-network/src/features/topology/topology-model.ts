@@ -3,7 +3,7 @@
 // fold into an "expanded group" node until the user opens it, and every node gets a position from a
 // tidy-tree layout in the chosen direction. Pure and linear in the node count, so 1,000 nodes lay
 // out in a few milliseconds (bench/topology) and G6 only draws.
-import type { LinkSpeed, Topology, TopologyLayout, TopologyNodeKind } from '@airloom/contracts';
+import type { LinkSpeed, Terminal, Topology, TopologyEdge, TopologyEdgeSource, TopologyLayout, TopologyNodeKind } from '@airloom/contracts';
 
 /** A parent with more leaf children of one kind than this shows them as one group node. */
 export const GROUP_THRESHOLD = 6;
@@ -21,6 +21,9 @@ export interface ViewNode {
   clients?: number;
   /** group nodes: the ids folded into it */
   members?: string[];
+  /** a terminal the user added by hand (spec §5), with what was entered */
+  manual?: boolean;
+  terminal?: Terminal;
   x: number;
   y: number;
 }
@@ -30,6 +33,8 @@ export interface ViewEdge {
   source: string;
   target: string;
   speed: LinkSpeed;
+  /** the cable to a hand-added terminal */
+  manual?: boolean;
 }
 
 export interface TopologyView {
@@ -53,12 +58,14 @@ export function topologyView(topology: Topology, options: ViewOptions): Topology
   const children = new Map<string, string[]>();
   const parentOf = new Map<string, string>();
   const speedOf = new Map<string, LinkSpeed>();
+  const manualLink = new Set<string>();
   for (const e of topology.edges) {
     if (!byId.has(e.from) || !byId.has(e.to) || e.from === e.to || parentOf.has(e.to)) continue;
     // a link that would close a loop is not a tree edge (a device reached twice keeps its first parent)
     if (isAncestor(parentOf, e.to, e.from)) continue;
     parentOf.set(e.to, e.from);
     speedOf.set(e.to, e.speed);
+    if (e.manual) manualLink.add(e.to);
     const list = children.get(e.from) ?? [];
     list.push(e.to);
     children.set(e.from, list);
@@ -74,6 +81,7 @@ export function topologyView(topology: Topology, options: ViewOptions): Topology
     const live = n.sn ? options.statusOf?.(n.sn) : undefined;
     // spec §3 distinguishes an AP on a cable from one on a wireless link
     const kind: TopologyNodeKind = n.kind === 'ap' && speedOf.get(id) ? (speedOf.get(id) === 'wireless' ? 'wireless-ap' : 'wired-ap') : n.kind;
+    if (n.manual) return { id, kind: n.kind, label: n.name || id, manual: true, terminal: n.terminal, x: 0, y: 0 };
     return { id, kind, label: n.name || n.sn || id, sn: n.sn, status: live ?? n.status, clients: n.clients, x: 0, y: 0 };
   };
 
@@ -83,7 +91,8 @@ export function topologyView(topology: Topology, options: ViewOptions): Topology
     const shown: string[] = [];
     const byKind = new Map<TopologyNodeKind, string[]>();
     for (const k of kids) {
-      if (!leaf(k)) continue;
+      // hand-added terminals are few and each was entered on purpose: never folded away
+      if (!leaf(k) || byId.get(k)!.manual) continue;
       const kind = byId.get(k)!.kind;
       byKind.set(kind, [...(byKind.get(kind) ?? []), k]);
     }
@@ -99,7 +108,7 @@ export function topologyView(topology: Topology, options: ViewOptions): Topology
     }
     for (const k of kids) {
       if (folded.has(k)) continue;
-      edges.push({ id: `${id}->${k}`, source: id, target: k, speed: speedOf.get(k)! });
+      edges.push({ id: `${id}->${k}`, source: id, target: k, speed: speedOf.get(k)!, ...(manualLink.has(k) ? { manual: true } : {}) });
       shown.push(k);
       visit(k);
     }
@@ -156,3 +165,17 @@ function layoutTree(nodes: ViewNode[], children: Map<string, string[]>, roots: s
     }
   }
 }
+
+/** The link a node hangs from (the first reported edge towards it, as the tree takes it), if any. */
+export function uplinkOf(topology: Topology, id: string): TopologyEdge | undefined {
+  const ids = new Set(topology.nodes.map((n) => n.id));
+  return topology.edges.find((e) => e.to === id && e.from !== id && ids.has(e.from));
+}
+
+/** What the page says of where a link comes from (docs/topology.md "Sources"): a text key and its values. */
+export function linkSourceText(source: TopologyEdgeSource | undefined, nameOf: (id: string) => string | undefined): { key: string; values?: Record<string, string | number> } {
+  if (!source) return { key: 'topology.link.reported' };
+  if (source.kind === 'mac-table') return { key: 'topology.link.macTable', values: { name: (source.sn && nameOf(source.sn)) || source.sn || '', port: source.port ?? '' } };
+  return { key: source.kind === 'mesh' ? 'topology.link.mesh' : 'topology.link.lldp' };
+}
+

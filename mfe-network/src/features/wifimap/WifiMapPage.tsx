@@ -3,16 +3,19 @@
 // material, the project's APs and planned ones placed on it, and the heatmap per band computed in a
 // Web Worker with the exact multi-wall model (@airloom/radio), with the covered shares and a
 // "where to put the next AP" suggestion. A planned AP is bound to a device by its serial number;
-// bound and online, it is drawn live from what the device reports. Leaflet is a lazy chunk.
+// bound and online, it is drawn live from what the device reports. In "Select and move" a wall is
+// selected by a click and its material changed or the wall deleted; a floor is renamed or deleted
+// (after a confirmation). Leaflet is a lazy chunk.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { isDeviceOnline, OBSTACLE_ATTENUATION_DB, rules, WALL_MATERIALS, type DeviceDetail, type Floor, type FloorAp, type FloorUpdateRequest, type Wall } from '@airloom/contracts';
-import { ApiError, Button, Card, EmptyState, InlineNotice, Page, PageHeader, Row, Select, Spinner, Stack, TextField, useMfe, useNotice, type ProjectRef } from '@airloom/shared-ui';
+import { CHANNELS_24, CHANNELS_5, FLOOR_LIMITS, isDeviceOnline, OBSTACLE_ATTENUATION_DB, rules, WALL_MATERIALS, type DeviceDetail, type Floor, type FloorAp, type FloorUpdateRequest, type Wall } from '@airloom/contracts';
+import { ApiError, Button, Card, ConfirmDialog, EmptyState, InlineNotice, Page, PageHeader, Row, Select, Spinner, Stack, TextField, useMfe, useNotice, type ProjectRef } from '@airloom/shared-ui';
 import { createNetworkApi } from '../../api';
 import { LiveIndicator } from '../status/LiveIndicator';
 import { useLiveDevices } from '../status/useLiveDevices';
 import type { FloorMap, MapAp, PlanPoint } from './leaflet-map';
+import { MeasuredPanel } from './MeasuredPanel';
 import { useHeatmap } from './useHeatmap';
 import { BANDS, calibrate, channelFrequencyMhz, COVERAGE_THRESHOLDS, floorScene, materialLossDb, plannedAp, signalColour, type Band } from './wifimap-model';
 
@@ -93,6 +96,11 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
   const [suggesting, setSuggesting] = useState(false);
   const [details, setDetails] = useState<ReadonlyMap<string, DeviceDetail>>(new Map());
   const [newName, setNewName] = useState('');
+  const [selectedWall, setSelectedWall] = useState<number | null>(null);
+  const [wallLoss, setWallLoss] = useState('');
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
 
   const floor = floors?.find((f) => f.id === floorId) ?? null;
 
@@ -153,11 +161,12 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
     return item ? isDeviceOnline(item.status) : false;
   }, [live.items]);
 
-  const scene = useMemo(() => {
-    if (!floor) return null;
-    const devices = new Map(placedSns.map((sn) => [sn, { radios: details.get(sn)?.radios ?? [], online: onlineOf(sn) && details.has(sn) }]));
-    return floorScene({ floor, band, devices });
-  }, [floor, band, details, placedSns, onlineOf]);
+  const sceneDevices = useMemo(
+    () => new Map(placedSns.map((sn) => [sn, { radios: details.get(sn)?.radios ?? [], online: onlineOf(sn) && details.has(sn) }])),
+    [details, placedSns, onlineOf],
+  );
+  const scene = useMemo(() => (floor ? floorScene({ floor, band, devices: sceneDevices }) : null), [floor, band, sceneDevices]);
+  const nameOf = useCallback((sn: string) => live.items?.find((d) => d.sn === sn)?.name ?? floor?.aps.find((a) => a.sn === sn)?.name ?? sn, [live.items, floor]);
 
   const request = useMemo(() => {
     if (!scene) return null;
@@ -182,7 +191,7 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<FloorMap | null>(null);
   const [mapReady, setMapReady] = useState(false);
-  const handlers = useRef({ click: (_p: PlanPoint) => {}, moved: (_id: string, _p: PlanPoint) => {}, apClick: (_id: string) => {} });
+  const handlers = useRef({ click: (_p: PlanPoint) => {}, moved: (_id: string, _p: PlanPoint) => {}, apClick: (_id: string) => {}, wallClick: (_index: number) => {} });
   useEffect(() => {
     let cancelled = false;
     import(/* webpackChunkName: "leaflet-wifimap" */ './leaflet-map').then(({ createFloorMap }) => {
@@ -191,6 +200,7 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
         onClick: (p) => handlers.current.click(p),
         onApMoved: (id, p) => handlers.current.moved(id, p),
         onApClick: (id) => handlers.current.apClick(id),
+        onWallClick: (index) => handlers.current.wallClick(index),
       });
       setMapReady(true);
     }, (err: unknown) => setError((err as Error).message));
@@ -206,9 +216,10 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
     map.current?.setPlan({ width: floor.width, height: floor.height, imageUrl: floor.image ? api.planUrl(floor.id, floor.revision) : null });
   }, [mapReady, floor?.id, floor?.width, floor?.height, floor?.image?.bytes]);
 
+  const wall = floor && selectedWall !== null ? floor.walls[selectedWall] ?? null : null;
   useEffect(() => {
-    if (mapReady && floor) map.current?.setWalls(floor.walls);
-  }, [mapReady, floor]);
+    if (mapReady && floor) map.current?.setWalls(floor.walls, { selectable: writable && mode === 'move', selected: wall ? selectedWall : null });
+  }, [mapReady, floor, writable, mode, selectedWall, wall]);
 
   useEffect(() => {
     if (!mapReady || !floor) return;
@@ -268,7 +279,10 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
         void save({ walls: [...floor.walls, wall] }, { walls: [...floor.walls, wall] });
         setDraft([p]); // the next wall starts where this one ended
       }
-    } else setSelected(null);
+    } else {
+      setSelected(null);
+      setSelectedWall(null);
+    }
   };
   handlers.current.moved = (id, p) => {
     if (!floor) return;
@@ -277,13 +291,72 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
   };
   handlers.current.apClick = (id) => {
     setSelected(id);
+    setSelectedWall(null);
     setBindSn('');
+  };
+  handlers.current.wallClick = (index) => {
+    const w = floor?.walls[index];
+    if (!w) return;
+    setSelectedWall(index);
+    setSelected(null);
+    setWallLoss(String(w.lossDb));
   };
 
   const changeMode = (next: Mode) => {
     setMode(next);
     setDraft([]);
+    setSelectedWall(null);
   };
+
+  function changeWall(index: number, next: Partial<Wall> | null) {
+    if (!floor) return;
+    const walls = next === null ? floor.walls.filter((_, k) => k !== index) : floor.walls.map((w, k) => (k === index ? { ...w, ...next } : w));
+    void save({ walls }, { walls });
+    if (next === null) setSelectedWall(null);
+  }
+
+  function changePlanned(id: string, next: Partial<Pick<FloorAp, 'txPowerDbm' | 'channel24' | 'channel5'>>) {
+    if (!floor) return;
+    const aps = floor.aps.map((a) => (a.id === id ? { ...a, ...next } : a));
+    void save({ aps }, { aps });
+  }
+
+  async function renameFloor() {
+    if (!floor || renaming === null) return;
+    const name = renaming.trim();
+    if (!name || name === floor.name) {
+      setRenaming(null);
+      return;
+    }
+    try {
+      keep(await api.updateFloor(floor.id, { name }));
+      setRenaming(null);
+      setError(null);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  async function deleteFloor() {
+    if (!floor) return;
+    setDeleting(true);
+    try {
+      await api.removeFloor(floor.id);
+      const rest = (floors ?? []).filter((f) => f.id !== floor.id);
+      setFloors(rest);
+      setFloorId(rest[0]?.id ?? null);
+      setSelected(null);
+      setSelectedWall(null);
+      setGhosts([]);
+      setError(null);
+      notify({ tone: 'success', message: t('wifimap.floorDeleted', { name: floor.name }) });
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setDeleting(false);
+      setConfirmDelete(false);
+    }
+  }
 
   async function addFloor() {
     const name = newName.trim() || t('wifimap.floorN', { n: (floors?.length ?? 0) + 1 });
@@ -353,12 +426,13 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
           <Row $gap="md">
             <LiveIndicator state={live.live} />
             {floors && floors.length > 0 && (
-              <Select label={t('wifimap.floor')} value={String(floorId ?? '')} options={floors.map((f) => ({ value: String(f.id), label: f.name }))} onChange={(v) => { setFloorId(Number(v)); setGhosts([]); setSelected(null); }} />
+              <Select label={t('wifimap.floor')} value={String(floorId ?? '')} options={floors.map((f) => ({ value: String(f.id), label: f.name }))} onChange={(v) => { setFloorId(Number(v)); setGhosts([]); setSelected(null); setSelectedWall(null); setRenaming(null); }} />
             )}
           </Row>
         }
       />
       {error && <InlineNotice tone="danger">{error}</InlineNotice>}
+      {answer?.error && <InlineNotice tone="danger">{t('wifimap.heatmapFailed', { message: answer.error })}</InlineNotice>}
       {!floors && !error && <Spinner label={t('wifimap.loading')} />}
       {writable && floors && (
         <Toolbar>
@@ -370,7 +444,32 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
               <input type="file" accept=".jpg,.jpeg,image/jpeg" aria-label={t('wifimap.plan')} onChange={(e) => { const f = e.target.files?.[0]; if (f) void uploadPlan(f); e.target.value = ''; }} />
             </label>
           )}
+          {floor && renaming === null && (
+            <>
+              <Button variant="secondary" onClick={() => setRenaming(floor.name)}>{t('wifimap.renameFloor')}</Button>
+              <Button variant="danger" onClick={() => setConfirmDelete(true)}>{t('wifimap.deleteFloor')}</Button>
+            </>
+          )}
+          {floor && renaming !== null && (
+            <>
+              <TextField label={t('wifimap.floorName')} value={renaming} onChange={setRenaming} autoFocus />
+              <Button disabled={!renaming.trim()} onClick={() => void renameFloor()}>{t('wifimap.saveName')}</Button>
+              <Button variant="ghost" onClick={() => setRenaming(null)}>{t('wifimap.cancel')}</Button>
+            </>
+          )}
         </Toolbar>
+      )}
+      {floor && (
+        <ConfirmDialog
+          open={confirmDelete}
+          title={t('wifimap.deleteTitle')}
+          message={t('wifimap.deleteMessage', { name: floor.name, walls: floor.walls.length, aps: floor.aps.length })}
+          confirmLabel={t('wifimap.deleteFloor')}
+          danger
+          busy={deleting}
+          onConfirm={() => void deleteFloor()}
+          onCancel={() => setConfirmDelete(false)}
+        />
       )}
       {floors && floors.length === 0 && <EmptyState title={t('wifimap.empty')} description={t('wifimap.emptyHint')} />}
       {floor && (
@@ -421,6 +520,9 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
                 setTimeout(() => handlers.current.click(p));
               }}
             />
+            <div style={{ marginTop: 16 }}>
+              <MeasuredPanel api={api} floor={floor} band={band} devices={sceneDevices} nameOf={nameOf} save={save} writable={writable} />
+            </div>
           </div>
           <Stack $gap="lg">
             <Card title={t('wifimap.coverage')} data-testid="coverage">
@@ -459,6 +561,16 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
                       <span>{t('wifimap.plannedRadio', { power: selectedAp.txPowerDbm, c24: selectedAp.channel24, c5: selectedAp.channel5 })}</span>
                       {writable && (
                         <Row $gap="sm">
+                          <Select label={t('wifimap.power')} value={String(selectedAp.txPowerDbm)} onChange={(v) => changePlanned(selectedAp.id, { txPowerDbm: Number(v) })}
+                            options={POWERS.map((p) => ({ value: String(p), label: `${p} dBm` }))} />
+                          <Select label={t('wifimap.channel24')} value={String(selectedAp.channel24)} onChange={(v) => changePlanned(selectedAp.id, { channel24: Number(v) })}
+                            options={CHANNELS_24.map((c) => ({ value: String(c), label: String(c) }))} />
+                          <Select label={t('wifimap.channel5')} value={String(selectedAp.channel5)} onChange={(v) => changePlanned(selectedAp.id, { channel5: Number(v) })}
+                            options={CHANNELS_5.map((c) => ({ value: String(c), label: String(c) }))} />
+                        </Row>
+                      )}
+                      {writable && (
+                        <Row $gap="sm">
                           <TextField label={t('wifimap.bindSn')} value={bindSn} onChange={setBindSn} />
                           <Button size="sm" disabled={!bindSn.trim()} onClick={() => void bind()}>{t('wifimap.bind')}</Button>
                         </Row>
@@ -472,6 +584,27 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
                       setSelected(null);
                     }}>{t('wifimap.removeAp')}</Button>
                   )}
+                </Stack>
+              </Card>
+            )}
+            {wall && selectedWall !== null && writable && (
+              <Card title={t('wifimap.wall', { n: selectedWall + 1 })} data-testid="wall-panel">
+                <Stack $gap="sm">
+                  <span>{t('wifimap.wallInfo', { length: (Math.hypot(wall.x2 - wall.x1, wall.y2 - wall.y1) * floor.metresPerPixel).toFixed(1), loss: wall.lossDb })}</span>
+                  <Select label={t('wifimap.material')} value={wall.material}
+                    onChange={(v) => {
+                      const m = v as Wall['material'];
+                      const loss = materialLossDb(m, Number(wallLoss));
+                      changeWall(selectedWall, { material: m, lossDb: Number.isFinite(loss) ? loss : wall.lossDb });
+                    }}
+                    options={WALL_MATERIALS.map((m) => ({ value: m, label: m === 'custom' ? t('wifimap.custom') : `${t(`enums.obstacle.${m}`)} (${OBSTACLE_ATTENUATION_DB[m]} dB)` }))} />
+                  {wall.material === 'custom' && (
+                    <Row $gap="sm">
+                      <TextField label={t('wifimap.customLoss')} value={wallLoss} onChange={setWallLoss} inputMode="decimal" />
+                      <Button size="sm" disabled={!isLoss(wallLoss)} onClick={() => changeWall(selectedWall, { lossDb: Number(wallLoss) })}>{t('wifimap.applyLoss')}</Button>
+                    </Row>
+                  )}
+                  <Button size="sm" variant="danger" onClick={() => changeWall(selectedWall, null)}>{t('wifimap.deleteWall')}</Button>
                 </Stack>
               </Card>
             )}
@@ -492,6 +625,15 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
       )}
     </Page>
   );
+}
+
+/** spec §5: a radio's power is 8–29 dBm */
+const POWERS = Array.from({ length: 22 }, (_, k) => 8 + k);
+
+/** a custom attenuation the floor accepts: 0–100 dB */
+function isLoss(text: string): boolean {
+  const v = Number(text);
+  return text.trim() !== '' && Number.isFinite(v) && v >= 0 && v <= FLOOR_LIMITS.lossMaxDb;
 }
 
 function FigureRow({ label, value }: { label: string; value: string }) {

@@ -33,11 +33,14 @@ export interface MapCallbacks {
   onClick(point: PlanPoint): void;
   onApMoved(id: string, point: PlanPoint): void;
   onApClick(id: string): void;
+  /** a wall clicked while walls are selectable: its index in the floor's list */
+  onWallClick(index: number): void;
 }
 
 export interface FloorMap {
   setPlan(plan: { width: number; height: number; imageUrl: string | null }): void;
-  setWalls(walls: readonly MapWall[]): void;
+  /** selectable: a click on a wall selects it (the "Select and move" mode); the selected one is drawn highlighted */
+  setWalls(walls: readonly MapWall[], options?: { selectable: boolean; selected: number | null }): void;
   setAps(aps: readonly MapAp[], draggable: boolean): void;
   setHeatmap(image: { url: string; width: number; height: number } | null): void;
   setDraft(points: readonly PlanPoint[]): void;
@@ -56,7 +59,8 @@ function apIcon(ap: MapAp): L.DivIcon {
   const colour = ap.kind === 'ghost' ? '#6d28d9' : ap.kind === 'planned' ? '#0b5cad' : ap.online ? '#1a7f37' : '#9aa5b1';
   const border = ap.selected ? '#f59e0b' : '#ffffff';
   const dashed = ap.kind === 'ghost' ? 'dashed' : 'solid';
-  const html = `<div data-ap-id="${ap.id}" data-ap-kind="${ap.kind}" title="${ap.label.replace(/"/g, '&quot;')}" style="width:22px;height:22px;border-radius:50%;background:${colour};border:3px ${dashed} ${border};box-shadow:0 1px 3px rgba(0,0,0,.4);opacity:${ap.kind === 'ghost' ? 0.75 : 1}"></div><div style="position:absolute;left:50%;top:28px;transform:translateX(-50%);white-space:nowrap;font:600 11px system-ui;color:#1f2933;background:rgba(255,255,255,.85);padding:0 3px;border-radius:3px">${ap.label.replace(/</g, '&lt;')}</div>`;
+  const live = ap.kind === 'real' ? ` data-online="${ap.online ? 'true' : 'false'}"` : '';
+  const html = `<div data-ap-id="${ap.id}" data-ap-kind="${ap.kind}"${live} title="${ap.label.replace(/"/g, '&quot;')}" style="width:22px;height:22px;border-radius:50%;background:${colour};border:3px ${dashed} ${border};box-shadow:0 1px 3px rgba(0,0,0,.4);opacity:${ap.kind === 'ghost' ? 0.75 : 1}"></div><div style="position:absolute;left:50%;top:28px;transform:translateX(-50%);white-space:nowrap;font:600 11px system-ui;color:#1f2933;background:rgba(255,255,255,.85);padding:0 3px;border-radius:3px">${ap.label.replace(/</g, '&lt;')}</div>`;
   return L.divIcon({ html, className: 'airloom-ap', iconSize: [28, 28], iconAnchor: [14, 14] });
 }
 
@@ -101,11 +105,22 @@ export function createFloorMap(container: HTMLElement, callbacks: MapCallbacks):
       frame = L.rectangle(bounds(), { color: '#7b8794', weight: 1, fill: !next.imageUrl, fillColor: '#ffffff', fillOpacity: 1, interactive: false }).addTo(map);
       frame.bringToBack();
     },
-    setWalls(list) {
+    setWalls(list, options = { selectable: false, selected: null }) {
       walls.clearLayers();
-      for (const w of list) {
-        L.polyline([ll({ x: w.x1, y: w.y1 }), ll({ x: w.x2, y: w.y2 })], { color: '#1f2933', weight: wallWeight(w.lossDb), interactive: false, className: 'airloom-wall' }).addTo(walls);
-      }
+      list.forEach((w, index) => {
+        const selected = options.selected === index;
+        const points = [ll({ x: w.x1, y: w.y1 }), ll({ x: w.x2, y: w.y2 })];
+        const line = L.polyline(points, { color: selected ? '#f59e0b' : '#1f2933', weight: wallWeight(w.lossDb), interactive: false, className: selected ? 'airloom-wall airloom-wall-selected' : 'airloom-wall' }).addTo(walls);
+        line.getElement()?.setAttribute('data-wall-index', String(index));
+        if (!options.selectable) return;
+        // a wider, invisible line on top catches the click: a 2 px wall is hard to hit
+        const hit = L.polyline(points, { color: '#000000', opacity: 0, weight: 14, interactive: true, className: 'airloom-wall-hit' }).addTo(walls);
+        hit.getElement()?.setAttribute('data-wall-hit', String(index));
+        hit.on('click', (e) => {
+          L.DomEvent.stopPropagation(e);
+          callbacks.onWallClick(index);
+        });
+      });
     },
     setAps(list, draggable) {
       aps.clearLayers();

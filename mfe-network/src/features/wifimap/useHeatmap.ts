@@ -12,6 +12,10 @@ export function useHeatmap(request: Omit<HeatmapRequest, 'id'> | null): HeatmapA
     w.onmessage = (e: MessageEvent<HeatmapAnswer>) => {
       if (e.data.id === last.current) setAnswer(e.data);
     };
+    // a worker that fails to load or throws outside the job: the page says so instead of drawing nothing
+    w.onerror = (e: ErrorEvent) => {
+      setAnswer({ id: last.current, values: new Float32Array(0), coverage: [], suggestions: [], ms: 0, error: e.message || 'the heatmap worker stopped' });
+    };
     worker.current = w;
     return () => {
       w.terminate();

@@ -34,7 +34,7 @@ const engineer: SubAccountItem = { id: 9, account: 'bo@example.com', nick: 'Bo',
 const base = (over: Partial<AccountProfile> = {}) => ({
   'GET /account': () => ok({ ...profile, ...over }),
   'GET /account/api-keys': () => ok({ items: [], total: 0 }),
-  'GET /account/sub-accounts': () => ok({ items: [engineer], total: 1 }),
+  'GET /account/sub-accounts': () => ok({ items: [engineer], total: 1, twoFactorRequired: false }),
 });
 
 describe('AccountPage: profile, company, engineers', () => {
@@ -95,7 +95,7 @@ describe('AccountPage: profile, company, engineers', () => {
     let items: SubAccountItem[] = [engineer];
     const bff = fakeBff({
       ...base(),
-      'GET /account/sub-accounts': () => ok({ items, total: items.length }),
+      'GET /account/sub-accounts': () => ok({ items, total: items.length, twoFactorRequired: false }),
       'POST /account/sub-accounts': () => {
         const made = { ...engineer, id: 10, account: 'cy@example.com', nick: 'Cy', projects: 0 };
         items = [...items, made];
@@ -128,6 +128,40 @@ describe('AccountPage: profile, company, engineers', () => {
     expect(bff.count('DELETE', '/account/sub-accounts/9')).toBe(0);
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(within(table).queryByText('bo@example.com')).toBeNull());
+  });
+
+  it('requires two-factor sign-in of all engineers once the company’s own is on, and says why it is refused before', async () => {
+    const user = userEvent.setup();
+    let required = false;
+    let ownOn = false;
+    const bff = fakeBff({
+      ...base(),
+      'GET /account/sub-accounts': () => ok({ items: [engineer], total: 1, twoFactorRequired: required }),
+      'PUT /account/company/two-factor-policy': (req) => {
+        if (!ownOn) return { status: 400, body: { code: ErrorCode.TWO_FACTOR_OWN_FIRST, message: 'turn on two-factor sign-in for your own account first' } };
+        required = (req.body as { required: boolean }).required;
+        return ok({ required });
+      },
+    });
+    renderPage(<AccountPage />, bff.api, { path: '/overview/account' });
+    const state = await screen.findByTestId('engineers-two-factor');
+    expect(state.textContent).toMatch(/^Not required/);
+    await user.click(screen.getByRole('button', { name: 'Require two-factor sign-in for all engineers' }));
+    expect(await screen.findByText('Turn on two-factor sign-in for your own account first, then require it for your engineers.')).toBeTruthy();
+    expect(state.textContent).toMatch(/^Not required/);
+
+    ownOn = true;
+    await user.click(screen.getByRole('button', { name: 'Require two-factor sign-in for all engineers' }));
+    await waitFor(() => expect(screen.getByTestId('engineers-two-factor').textContent).toMatch(/^Required: an engineer without it sets it up/));
+    expect(bff.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ required: true }, { required: true }]);
+    await user.click(screen.getByRole('button', { name: 'Stop requiring two-factor sign-in' }));
+    await waitFor(() => expect(screen.getByTestId('engineers-two-factor').textContent).toMatch(/^Not required/));
+  });
+
+  it('offers the live demo no two-factor requirement for engineers', async () => {
+    renderPage(<AccountPage />, fakeBff(base({ demo: true })).api, { path: '/overview/account', demo: true });
+    await screen.findByRole('table', { name: 'Engineer accounts' });
+    expect(screen.queryByRole('button', { name: 'Require two-factor sign-in for all engineers' })).toBeNull();
   });
 
   it('tells an engineer account whose it is, and offers it no engineers of its own', async () => {

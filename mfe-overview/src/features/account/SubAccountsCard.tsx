@@ -1,12 +1,13 @@
 // Account management with engineer sub-accounts (spec §1, §5, §6): the company account lists, makes,
-// disables, enables and removes its engineers. An engineer account is told whose it is; it makes no
-// engineers of its own (a subordinate is never a superior).
+// disables, enables and removes its engineers, and may require two-factor sign-in of all of them
+// (contracts' canRequireTwoFactor). An engineer account is told whose it is; it makes no engineers of
+// its own (a subordinate is never a superior).
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SubAccountCreateRequestSchema, type AccountProfile, type SubAccountItem } from '@airloom/contracts';
+import { canRequireTwoFactor, SubAccountCreateRequestSchema, type AccountProfile, type SubAccountItem } from '@airloom/contracts';
 import {
   ApiError, Badge, Button, Card, ConfirmDialog, EmptyState, InlineNotice, Modal, Row, Stack, Table, TextField,
-  useLoad, useNotice, useSchemaForm, type TableColumn,
+  useLoad, useMfe, useNotice, useSchemaForm, type TableColumn,
 } from '@airloom/shared-ui';
 import type { AccountApi } from './api';
 
@@ -38,6 +39,25 @@ function EngineerList({ api, demo, onCountChanged }: { api: AccountApi; demo: bo
     onCountChanged();
   };
   const failed = (err: unknown) => notify({ tone: 'danger', message: err instanceof ApiError ? err.message : t('errors.generic.operationFailed') });
+  const { session } = useMfe();
+  // the server also wants the company's own two-factor sign-in on (79): it says so when it is not
+  const mayRequire = canRequireTwoFactor({ role: session.role, demo: session.demo, ownTwoFactor: true }).ok;
+  const [policyBusy, setPolicyBusy] = useState(false);
+  const [policyError, setPolicyError] = useState<string | null>(null);
+  const required = engineers.data?.twoFactorRequired === true;
+  async function setPolicy(next: boolean) {
+    setPolicyBusy(true);
+    setPolicyError(null);
+    try {
+      await api.setTwoFactorPolicy(next);
+      notify({ tone: 'success', message: t(next ? 'account.engineers.twoFactorRequiredNow' : 'account.engineers.twoFactorNotRequiredNow') });
+      engineers.reload();
+    } catch (err) {
+      setPolicyError(err instanceof ApiError ? err.message : t('errors.generic.operationFailed'));
+    } finally {
+      setPolicyBusy(false);
+    }
+  }
 
   const submit = form.handleSubmit(async (data) => {
     try {
@@ -107,6 +127,21 @@ function EngineerList({ api, demo, onCountChanged }: { api: AccountApi; demo: bo
           )}
         />
         {!demo && <Row><Button onClick={() => { form.reset(EMPTY); setMaking(true); }}>{t('account.engineers.make')}</Button></Row>}
+        {mayRequire && engineers.data && (
+          <section aria-labelledby={`${formId}-2fa`}>
+            <Stack $gap="sm">
+              <h3 id={`${formId}-2fa`}>{t('account.engineers.twoFactorTitle')}</h3>
+              <p data-testid="engineers-two-factor">{t(required ? 'account.engineers.twoFactorRequired' : 'account.engineers.twoFactorNotRequired')}</p>
+              {policyError && <InlineNotice tone="danger">{policyError}</InlineNotice>}
+              <Row>
+                <Button variant={required ? 'secondary' : 'primary'} busy={policyBusy} onClick={() => void setPolicy(!required)}>
+                  {t(required ? 'account.engineers.stopRequiringTwoFactor' : 'account.engineers.requireTwoFactor')}
+                </Button>
+              </Row>
+              {!required && <p>{t('account.engineers.requireTwoFactorHint')}</p>}
+            </Stack>
+          </section>
+        )}
       </Stack>
       <Modal
         open={making}

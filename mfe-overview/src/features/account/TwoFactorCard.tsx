@@ -1,57 +1,60 @@
-// Two-factor sign-in on /overview/account (issue 16): turned on by adding the secret to an
-// authenticator app (typed in, or opened through its otpauth:// link on a phone) and confirming with
-// the app's first code; ten recovery codes are then shown once. Turned off with the password.
+// Two-factor sign-in on /overview/account: turned on by adding the secret to an authenticator app
+// and confirming with the app's first code (shared-ui's setup form, the one the console's enforced
+// setup step uses too); ten recovery codes are then shown once. Turned off with the password, unless
+// the company account requires it (then the card says so and offers no way off). An account without a
+// password (it signs in through an identity provider) confirms with a code of its app or a recovery code.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API, TwoFactorDisableRequestSchema, TwoFactorEnableRequestSchema, type TwoFactorSetup } from '@airloom/contracts';
-import { ApiError, Button, Card, InlineNotice, Modal, Row, Stack, TextField, useLoad, useMfe, useNotice, useSchemaForm } from '@airloom/shared-ui';
-
-/** the secret in groups of four, as authenticator apps show it */
-const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+import { API, TwoFactorDisableWithCodeSchema, TwoFactorDisableWithPasswordSchema } from '@airloom/contracts';
+import {
+  ApiError, Button, Card, InlineNotice, Modal, Row, Stack, TextField, TwoFactorRecoveryCodes, TwoFactorSetupForm, useLoad, useMfe, useNotice, useSchemaForm,
+} from '@airloom/shared-ui';
 
 export function TwoFactorCard() {
   const { t } = useTranslation('overview');
   const { api } = useMfe();
   const { notify } = useNotice();
   const status = useLoad((signal) => api.call(API.twoFactor.status, { signal }));
-  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [settingUp, setSettingUp] = useState(false);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const enableId = `tf${useId().replace(/:/g, '')}`;
   const disableId = `td${useId().replace(/:/g, '')}`;
-  const enableForm = useSchemaForm(TwoFactorEnableRequestSchema, { code: '' });
-  const disableForm = useSchemaForm(TwoFactorDisableRequestSchema, { password: '' });
+  const withCode = status.data?.confirmWith === 'code';
+  const passwordForm = useSchemaForm(TwoFactorDisableWithPasswordSchema, { password: '' });
+  const codeForm = useSchemaForm(TwoFactorDisableWithCodeSchema, { code: '' });
+  const disableForm = withCode ? codeForm : passwordForm;
 
-  async function start() {
-    setError(null);
-    try {
-      enableForm.reset({ code: '' });
-      setSetup(await api.call(API.twoFactor.setup, {}));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('errors.generic.operationFailed'));
-    }
-  }
-  const enable = enableForm.handleSubmit(async (data) => {
-    try {
-      const done = await api.call(API.twoFactor.enable, { body: data });
-      setSetup(null);
-      setRecovery(done.recoveryCodes);
-      status.reload();
-    } catch (err) {
-      if (!enableForm.applyServerError(err)) enableForm.setFormError(err instanceof ApiError ? err.message : t('errors.generic.operationFailed'));
-    }
-  });
-  const disable = disableForm.handleSubmit(async (data) => {
-    try {
-      await api.call(API.twoFactor.disable, { body: data });
-      setDisabling(false);
-      notify({ tone: 'success', message: t('account.twoFactor.turnedOff') });
-      status.reload();
-    } catch (err) {
-      if (!disableForm.applyServerError(err)) disableForm.setFormError(err instanceof ApiError ? err.message : t('errors.generic.operationFailed'));
-    }
-  });
+  const enabled = (codes: string[]) => {
+    setSettingUp(false);
+    setRecovery(codes);
+    status.reload();
+  };
+  const turnedOff = () => {
+    setDisabling(false);
+    notify({ tone: 'success', message: t('account.twoFactor.turnedOff') });
+    status.reload();
+  };
+  const refused = (form: typeof passwordForm | typeof codeForm, err: unknown) => {
+    if (!form.applyServerError(err)) form.setFormError(err instanceof ApiError ? err.message : t('errors.generic.operationFailed'));
+  };
+  const disable = withCode
+    ? codeForm.handleSubmit(async (body) => {
+      try {
+        await api.call(API.twoFactor.disable, { body });
+        turnedOff();
+      } catch (err) {
+        refused(codeForm, err);
+      }
+    })
+    : passwordForm.handleSubmit(async (body) => {
+      try {
+        await api.call(API.twoFactor.disable, { body });
+        turnedOff();
+      } catch (err) {
+        refused(passwordForm, err);
+      }
+    });
 
   const on = status.data?.enabled === true;
   return (
@@ -59,54 +62,28 @@ export function TwoFactorCard() {
       <Stack $gap="md">
         <p>{t('account.twoFactor.explain')}</p>
         {status.error && <InlineNotice tone="danger">{status.error.message}</InlineNotice>}
-        {error && <InlineNotice tone="danger">{error}</InlineNotice>}
+        {status.data?.requiredByCompany && <InlineNotice tone="info">{t('account.twoFactor.requiredByCompany')}</InlineNotice>}
         {status.data && (
           <p data-testid="two-factor-state">
             {on ? t('account.twoFactor.on', { count: status.data.recoveryCodesLeft }) : t('account.twoFactor.off')}
           </p>
         )}
-        {recovery && (
-          <InlineNotice tone="warning">
-            <Stack $gap="sm">
-              <span>{t('account.twoFactor.recoveryOnce')}</span>
-              <ul aria-label={t('account.twoFactor.recoveryCodes')} data-testid="recovery-codes">
-                {recovery.map((c) => <li key={c}><code>{c}</code></li>)}
-              </ul>
-              <Row><Button size="sm" onClick={() => setRecovery(null)}>{t('account.twoFactor.saved')}</Button></Row>
-            </Stack>
-          </InlineNotice>
-        )}
-        {status.data && (
+        {recovery && <TwoFactorRecoveryCodes codes={recovery} onSaved={() => setRecovery(null)} />}
+        {status.data && !(on && status.data.requiredByCompany) && (
           <Row>
             {on
-              ? <Button onClick={() => { disableForm.reset({ password: '' }); setDisabling(true); }}>{t('account.twoFactor.turnOff')}</Button>
-              : <Button variant="primary" onClick={() => void start()}>{t('account.twoFactor.turnOn')}</Button>}
+              ? <Button onClick={() => { passwordForm.reset({ password: '' }); codeForm.reset({ code: '' }); setDisabling(true); }}>{t('account.twoFactor.turnOff')}</Button>
+              : <Button variant="primary" onClick={() => setSettingUp(true)}>{t('account.twoFactor.turnOn')}</Button>}
           </Row>
         )}
       </Stack>
       <Modal
-        open={setup !== null}
+        open={settingUp}
         title={t('account.twoFactor.setupTitle')}
-        onClose={() => setSetup(null)}
-        footer={
-          <>
-            <Button onClick={() => setSetup(null)}>{t('common.actions.cancel')}</Button>
-            <Button variant="primary" type="submit" form={enableId} busy={enableForm.submitting}>{t('account.twoFactor.confirm')}</Button>
-          </>
-        }
+        onClose={() => setSettingUp(false)}
+        footer={<Button onClick={() => setSettingUp(false)}>{t('common.actions.cancel')}</Button>}
       >
-        {setup && (
-          <form id={enableId} onSubmit={enable} noValidate>
-            <Stack $gap="lg">
-              {enableForm.formError && <InlineNotice tone="danger">{enableForm.formError}</InlineNotice>}
-              <p>{t('account.twoFactor.step1')}</p>
-              <code data-testid="two-factor-secret" aria-label={t('account.twoFactor.secret')}>{grouped(setup.secret)}</code>
-              <a href={setup.uri}>{t('account.twoFactor.openApp')}</a>
-              <p>{t('account.twoFactor.step2')}</p>
-              <TextField label={t('account.twoFactor.code')} inputMode="numeric" autoComplete="one-time-code" required {...enableForm.field('code')} />
-            </Stack>
-          </form>
-        )}
+        {settingUp && <TwoFactorSetupForm api={api} id={enableId} onEnabled={enabled} withSubmit />}
       </Modal>
       <Modal
         open={disabling}
@@ -122,8 +99,10 @@ export function TwoFactorCard() {
         <form id={disableId} onSubmit={disable} noValidate>
           <Stack $gap="lg">
             {disableForm.formError && <InlineNotice tone="danger">{disableForm.formError}</InlineNotice>}
-            <p>{t('account.twoFactor.turnOffExplain')}</p>
-            <TextField type="password" label={t('account.password.old')} autoComplete="current-password" required {...disableForm.field('password')} />
+            <p>{t(withCode ? 'account.twoFactor.turnOffExplainCode' : 'account.twoFactor.turnOffExplain')}</p>
+            {withCode
+              ? <TextField label={t('account.twoFactor.code')} autoComplete="one-time-code" inputMode="text" required {...codeForm.field('code')} />
+              : <TextField type="password" label={t('account.password.old')} autoComplete="current-password" required {...passwordForm.field('password')} />}
           </Stack>
         </form>
       </Modal>

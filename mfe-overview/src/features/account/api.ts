@@ -13,6 +13,7 @@ export function createAccountApi(api: ApiClient) {
     createSubAccount: (body: SubAccountCreateRequest) => api.call(API.subAccounts.create, { body }),
     setSubAccountDisabled: (subId: number, disabled: boolean) => api.call(API.subAccounts.update, { params: { subId }, body: { disabled } }),
     removeSubAccount: (subId: number) => api.call(API.subAccounts.remove, { params: { subId } }),
+    setTwoFactorPolicy: (required: boolean) => api.call(API.subAccounts.twoFactorPolicy, { body: { required } }),
   };
 }
 

@@ -4,7 +4,7 @@
 // projects" and the figures, and the account can hide them (kept by the shell per account; a
 // live-demo session has only them, so for it they are its projects) — docs/decisions/accounts-projects.md.
 import { Fragment, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@airloom/shared-ui';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, Card, EmptyState, Grid, InlineNotice, Page, PageHeader, Row, Spinner, Stack, Stat, projectRefOf, useLoad, useMfe, type MfeProps } from '@airloom/shared-ui';

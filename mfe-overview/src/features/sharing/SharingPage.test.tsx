@@ -1,4 +1,5 @@
-// The owner's sharing page: the list with permission, validity and status, sharing with the form's
+// The owner's sharing page: the list with the spec's columns (account, role, permission, validity,
+// share time, period, status), sharing with the form's
 // rules (contracts'), a refused share explained under its field, ending and removing with a
 // confirmation; anybody but the owner is told that only the owner manages shares.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,8 +13,9 @@ import { fakeBff, renderPage } from '../../test-harness';
 afterEach(cleanup);
 
 const owned: ProjectRef = { id: 7, projectName: 'Harbour Hotel', right: 'rw', netMode: 0, owner: true };
-const bob: ShareItem = { id: 1, account: 'bob@example.com', nick: 'Bob', permission: 'r', sharedAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-11-20T11:00:00.000Z', status: 'expired' };
-const cleo: ShareItem = { id: 2, account: 'cleo@example.com', nick: 'Cleo', permission: 'rw', sharedAt: '2026-11-21T10:00:00.000Z', expiresAt: null, status: 'active' };
+const bob: ShareItem = { id: 1, account: 'bob@example.com', nick: 'Bob', role: 'guest', permission: 'r', sharedAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-11-20T11:00:00.000Z', periodHours: 1, status: 'expired' };
+const cleo: ShareItem = { id: 2, account: 'cleo@example.com', nick: 'Cleo', role: 'guest', permission: 'rw', sharedAt: '2026-11-21T10:00:00.000Z', expiresAt: null, periodHours: null, status: 'active' };
+const dora: ShareItem = { id: 4, account: 'dora@example.com', nick: 'Dora', role: 'guest', permission: 'r', sharedAt: '2026-11-22T10:00:00.000Z', expiresAt: '2026-11-29T10:00:00.000Z', periodHours: 168, status: 'active' };
 const ok = (data: unknown, status = 200) => ({ status, body: { code: 0, data } });
 
 function server(items: ShareItem[], more: Parameters<typeof fakeBff>[0] = {}) {
@@ -21,7 +23,24 @@ function server(items: ShareItem[], more: Parameters<typeof fakeBff>[0] = {}) {
 }
 
 describe('SharingPage', () => {
-  it('lists each share with its permission, validity and status, and offers End now only on an active one', async () => {
+  it('lists each share with the spec\'s columns: account, role, permission, validity, share time, period, status', async () => {
+    renderPage(<SharingPage />, server([bob, cleo, dora]).api, { project: owned, path: '/manage/authority' });
+    const table = await screen.findByRole('table', { name: 'Shares of this project' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    const wanted = ['Account', 'Role', 'Permission', 'Validity', 'Shared', 'Period', 'Status'];
+    const at = wanted.map((name) => headers.findIndex((h) => h.startsWith(name)));
+    expect(at.every((i, n) => i >= 0 && (n === 0 || i > at[n - 1]!))).toBe(true);
+    const cells = (account: string) => {
+      const all = within(within(table).getByText(account).closest('tr') as HTMLElement).getAllByRole('cell').map((c) => c.textContent ?? '');
+      return Object.fromEntries(wanted.map((name, n) => [name, all[at[n]!]]));
+    };
+    expect(cells('bob@example.com')).toMatchObject({ Role: 'Guest', Permission: 'Read-only', Period: '1 hour', Status: 'Expired' });
+    expect(cells('bob@example.com').Validity).toMatch(/^Until /);
+    expect(cells('cleo@example.com')).toMatchObject({ Role: 'Guest', Permission: 'Read-write', Validity: 'Permanent', Period: 'Permanent', Status: 'Active' });
+    expect(cells('dora@example.com')).toMatchObject({ Period: '168 hours', Status: 'Active' });
+  });
+
+  it('offers End now only on an active share', async () => {
     renderPage(<SharingPage />, server([bob, cleo]).api, { project: owned, path: '/manage/authority' });
     const table = await screen.findByRole('table', { name: 'Shares of this project' });
     const row = (account: string) => within(table).getByText(account).closest('tr') as HTMLElement;
@@ -112,6 +131,7 @@ describe('SharingPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(table).getByRole('button', { name: /End now the share with cleo@example.com/ }).getAttribute('aria-disabled')).toBe('true');
     expect(bff.count('GET', '/projects/500000/transfer')).toBe(0);
+    expect(bff.count('GET', '/projects/500000/transfers')).toBe(0);
   });
 
   it('tells a read-write guest that only the owner manages shares, and asks the server nothing', async () => {

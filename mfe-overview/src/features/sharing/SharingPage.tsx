@@ -1,6 +1,6 @@
 // /manage/authority (spec §2 "Permission sharing", §3 Project share): who the current project is
-// shared with, read-only or read-write, permanent or until a time, active or expired; share, change,
-// end now and revoke. Only the owner manages shares (can(): project.share); anybody else is told so.
+// shared with — account, role, permission, validity (permanent or until a time), share time, period
+// (the hours granted) and status (active or expired); share, change, end now and revoke. Only the owner manages shares (can(): project.share); anybody else is told so.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type ShareItem } from '@airloom/contracts';
@@ -38,6 +38,7 @@ function ProjectShares({ project }: { project: ProjectRef }) {
   const columns = useMemo<TableColumn<ShareItem>[]>(
     () => [
       { id: 'account', header: t('sharing.column.account'), value: (s) => `${s.nick} ${s.account}`, cell: (s) => (<><div>{s.nick}</div><small>{s.account}</small></>) },
+      { id: 'role', header: t('sharing.column.role'), value: (s) => t(`sharing.role.${s.role}`), cell: (s) => <span title={t('sharing.roleHint')}>{t(`sharing.role.${s.role}`)}</span> },
       { id: 'permission', header: t('sharing.column.permission'), value: (s) => t(`sharing.permission.${s.permission}`) },
       {
         id: 'validity',
@@ -48,6 +49,14 @@ function ProjectShares({ project }: { project: ProjectRef }) {
         searchable: false,
       },
       { id: 'sharedAt', header: t('sharing.column.sharedAt'), value: (s) => s.sharedAt, cell: (s) => formatTime(s.sharedAt), searchable: false },
+      {
+        id: 'period',
+        header: t('sharing.column.period'),
+        // what the owner granted: so many hours, or permanent (sorted last)
+        value: (s) => s.periodHours ?? Number.MAX_SAFE_INTEGER,
+        cell: (s) => (s.periodHours === null ? t('sharing.period.permanent') : t('sharing.periodHours', { count: s.periodHours })),
+        searchable: false,
+      },
       {
         id: 'status',
         header: t('sharing.column.status'),

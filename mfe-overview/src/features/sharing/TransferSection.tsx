@@ -1,11 +1,16 @@
 // The owner's transfer of the project (spec §1 permission transfer, §4): offer it to another account,
 // which accepts from the link it is sent; until then the offer can be withdrawn. Accepting moves the
-// project: the owner loses it, the shares stay.
+// project: the owner loses it, the shares stay. Below, the project's transfer history: every offer
+// and what became of it (the new owner reads how the project came to it).
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TransferRequestSchema } from '@airloom/contracts';
 import { ApiError, Button, Card, ConfirmDialog, InlineNotice, Modal, Row, Stack, TextField, useLoad, useNotice, useSchemaForm, type ProjectRef } from '@airloom/shared-ui';
 import type { OverviewApi } from '../../api';
+
+function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
 
 /** `disabledReason`: the live demo shows the section with its action disabled, saying why. */
 export function TransferSection({ api, project, disabledReason }: { api: OverviewApi; project: ProjectRef; disabledReason?: string }) {
@@ -13,6 +18,7 @@ export function TransferSection({ api, project, disabledReason }: { api: Overvie
   const { notify } = useNotice();
   const formId = `tf${useId().replace(/:/g, '')}`;
   const pending = useLoad((signal) => (disabledReason ? Promise.resolve(null) : api.pendingTransfer(project.id, signal)));
+  const history = useLoad((signal) => (disabledReason ? Promise.resolve(null) : api.transferHistory(project.id, signal)));
   const [offering, setOffering] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -24,6 +30,7 @@ export function TransferSection({ api, project, disabledReason }: { api: Overvie
       setOffering(false);
       notify({ tone: 'success', message: t('sharing.transfer.offered', { account: offer.to }) });
       pending.reload();
+      history.reload();
     } catch (err) {
       if (!form.applyServerError(err)) form.setFormError(t('errors.generic.operationFailed'));
     }
@@ -40,6 +47,7 @@ export function TransferSection({ api, project, disabledReason }: { api: Overvie
       setBusy(false);
       setWithdrawing(false);
       pending.reload();
+      history.reload();
     }
   }
 
@@ -55,6 +63,20 @@ export function TransferSection({ api, project, disabledReason }: { api: Overvie
           <Button disabled={Boolean(disabledReason)} disabledReason={disabledReason} onClick={() => { form.reset({ account: '' }); setOffering(true); }}>{t(offer ? 'sharing.transfer.offerAgain' : 'sharing.transfer.offer')}</Button>
           {offer && <Button variant="ghost" onClick={() => setWithdrawing(true)}>{t('sharing.transfer.withdraw')}</Button>}
         </Row>
+        {history.data && history.data.length > 0 && (
+          <section aria-labelledby={`${formId}-history`}>
+            <h3 id={`${formId}-history`}>{t('sharing.transfer.history')}</h3>
+            <ul>
+              {history.data.map((h) => (
+                <li key={h.id}>
+                  {t('sharing.transfer.historyItem', { from: h.from, to: h.to, offeredAt: formatTime(h.offeredAt) })}
+                  {': '}
+                  {t(`sharing.transfer.historyStatus.${h.status}`, { decidedAt: h.decidedAt ? formatTime(h.decidedAt) : '', expiresAt: formatTime(h.expiresAt) })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </Stack>
       <Modal
         open={offering}

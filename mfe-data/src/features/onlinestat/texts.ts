@@ -1,0 +1,25 @@
+// English texts of the page (namespace `data`, key `onlinestat`).
+export const onlinestatEn = {
+  title: 'Online statistics',
+  description: 'Who is on the network: the busiest access points, how well clients are heard and how many there were over time.',
+  noProject: 'Open a project to see its statistics.',
+  topClients: 'Top 5 access points by clients',
+  topClientsHint: 'Average number of clients over the window',
+  topThroughput: 'Top 5 access points by throughput',
+  topThroughputHint: 'Average traffic (sent + received) over the window',
+  accessPoint: 'Access point',
+  clients: 'Clients',
+  throughput: 'Throughput',
+  noTop: 'No access point has reported clients or traffic in this window yet',
+  signal: 'Clients by signal strength (now)',
+  signalRange: 'Signal strength',
+  noSignal: 'No Wi-Fi client is connected right now',
+  buckets: {
+    excellent: 'Excellent (−50 dBm or better)',
+    good: 'Good (−60 to −51 dBm)',
+    fair: 'Fair (−70 to −61 dBm)',
+    weak: 'Weak (−80 to −71 dBm)',
+    poor: 'Poor (below −80 dBm)',
+  },
+  clientsOverTime: 'Clients over time (all devices)',
+};

@@ -1,0 +1,36 @@
+// English texts of the page (namespace `data`, key `runlog`).
+import { eventTexts } from './log-entry';
+
+export const runlogEn = {
+  title: 'Run log',
+  description: 'What happened to the devices of {{project}}: status changes, operations, configuration, ports and clients.',
+  tableLabel: 'Run log',
+  filters: 'Filters',
+  type: 'Log type',
+  types: { all: 'All', system: 'System', wired: 'Wired', wireless: 'Wireless' },
+  range: 'Time range',
+  ranges: { '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days', all: 'Everything kept' },
+  device: 'Device',
+  allDevices: 'All devices',
+  column: { time: 'Time', event: 'Event', type: 'Log type', device: 'Device', mac: 'MAC', model: 'Model', read: 'Read' },
+  read: { '0': 'Unread', '1': 'Read' },
+  empty: 'Nothing logged for these filters.',
+  loadFailed: 'The run log could not be loaded: {{message}}',
+  pageOf: 'Rows {{first}}–{{last}} of {{total}}',
+  newer: 'Newer',
+  older: 'Older',
+  live: 'New events appear here as they happen.',
+  retention: {
+    label: 'Keep the run log',
+    days: '{{count}} days',
+    defaultNote: '(default)',
+    kept: 'The run log is kept {{days}} days.',
+    saved: 'The run log is now kept {{days}} days. Older events are deleted within the hour.',
+    failed: 'The retention was not changed: {{message}}',
+    readOnly: 'You cannot change how long the log is kept: {{reason}}',
+    confirmTitle: 'Keep the run log for less time?',
+    confirmMessage: 'Events older than {{days}} days will be deleted within the hour. This cannot be undone.',
+    confirm: 'Keep {{days}} days',
+  },
+  events: eventTexts(),
+};

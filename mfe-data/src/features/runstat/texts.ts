@@ -1,0 +1,36 @@
+// English texts of the page (namespace `data`, key `runstat`).
+export const runstatEn = {
+  title: 'Device running statistics',
+  description: 'CPU, memory, traffic and clients of the whole project or of one device over time.',
+  noProject: 'Open a project to see its statistics.',
+  scope: 'Show',
+  wholeProject: 'Whole project (all devices)',
+  devicesFailed: 'The device list could not be read: {{message}}',
+  charts: {
+    cpu: 'CPU',
+    memory: 'Memory in use',
+    traffic: 'Traffic (sent + received)',
+    clients: 'Clients',
+    projectCpu: 'CPU (average of the devices)',
+    projectMemory: 'Memory in use (average of the devices)',
+    projectTraffic: 'Traffic of all devices (sent + received)',
+    projectClients: 'Clients of all devices',
+    ifaceTraffic: 'Traffic per radio and port',
+    ifaceClients: 'Clients per radio',
+    noise: 'Noise per radio',
+    utilisation: 'Channel utilisation per radio',
+  },
+  iface: {
+    port: 'Port {{n}}',
+    radio: '{{band}} radio',
+  },
+  facts: {
+    uptime: 'Uptime',
+    uptimeValue: '{{d}} d {{h}} h {{m}} min',
+    offline: 'Offline',
+    status: 'Status',
+    online: 'Online',
+    devices: 'Devices',
+    model: 'Model',
+  },
+};
