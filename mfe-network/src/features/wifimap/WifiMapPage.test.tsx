@@ -2,20 +2,25 @@
 // replaced (both are checked in Chromium by e2e/flows/wifimap.test.ts): a wall clicked in "Select and
 // move" gets a panel to change its material or delete it; a planned AP's power and channels are
 // chosen; a floor is renamed, and deleted only after a confirmation; a heatmap that fails says why;
-// a read-only guest gets none of these controls.
+// a read-only guest gets none of these controls. APs are placed by dragging (from the list onto the
+// plan, and on the plan), a suggested next AP is accepted as a planned AP, and a planned AP is bound
+// by a serial number typed or scanned with the camera (the browser's BarcodeDetector, stubbed here; the
+// Scan button is absent where the browser has none).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Floor } from '@airloom/contracts';
-import { fakeBff, ok, readOnlyProject, renderPage, ScriptedEventSource } from '../../test-harness';
+import type { DeviceItem, Floor } from '@airloom/contracts';
+import { device, fakeBff, ok, readOnlyProject, renderPage, ScriptedEventSource } from '../../test-harness';
 import type { HeatmapAnswer } from './heatmap-job';
-import type { MapCallbacks } from './leaflet-map';
+import type { MapAp, MapCallbacks } from './leaflet-map';
 
 const drawn = vi.hoisted(() => ({
   callbacks: null as MapCallbacks | null,
   walls: [] as unknown[],
   wallOptions: undefined as { selectable: boolean; selected: number | null } | undefined,
   answer: null as HeatmapAnswer | null,
+  aps: [] as MapAp[],
+  dropAt: { x: 0, y: 0 },
 }));
 
 vi.mock('./leaflet-map', () => ({
@@ -27,10 +32,13 @@ vi.mock('./leaflet-map', () => ({
         drawn.walls = walls;
         drawn.wallOptions = options;
       },
-      setAps() {},
+      setAps(aps: MapAp[]) {
+        drawn.aps = aps;
+      },
       setHeatmap() {},
       setDraft() {},
-      toPlan: () => ({ x: 0, y: 0 }),
+      // where Leaflet would find a drop on the plan
+      toPlan: () => drawn.dropAt,
       destroy() {},
     };
   },
@@ -46,6 +54,7 @@ beforeEach(() => {
   drawn.walls = [];
   drawn.wallOptions = undefined;
   drawn.answer = null;
+  drawn.aps = [];
 });
 
 const ground: Floor = {
@@ -64,11 +73,12 @@ const ground: Floor = {
 };
 const upstairs: Floor = { ...ground, id: 8, name: 'First', walls: [], aps: [], revision: 1 };
 
-function open(options: { project?: typeof readOnlyProject } = {}) {
+function open(options: { project?: typeof readOnlyProject; devices?: DeviceItem[] } = {}) {
   const projectId = options.project?.id ?? 1;
   const floors = [ground, upstairs];
+  const devices = options.devices ?? [];
   const server = fakeBff({
-    [`GET /projects/${projectId}/devices`]: () => ok({ items: [], total: 0 }),
+    [`GET /projects/${projectId}/devices`]: () => ok({ items: devices, total: devices.length }),
     [`GET /projects/${projectId}/floors`]: () => ok({ items: floors }),
     [`PUT /projects/${projectId}/floors/7`]: (req) => ok({ ...ground, ...(req.body as object), revision: ground.revision + 1 }),
     [`DELETE /projects/${projectId}/floors/7`]: () => ok({ id: 7 }),
@@ -170,5 +180,130 @@ describe('Wi-Fi map page: editing', () => {
     act(() => drawn.callbacks!.onApClick('P1'));
     const panel = within(await screen.findByTestId('ap-panel'));
     expect(panel.queryByLabelText('Power')).toBeNull();
+  });
+});
+
+const apsPut = (requests: Array<{ method: string; body?: unknown }>) => lastPut(requests)?.aps as Floor['aps'] | undefined;
+
+describe('Wi-Fi map page: placing APs', () => {
+  it("a project's AP dragged from the list onto the plan is placed where it was dropped", async () => {
+    const { requests } = open({ devices: [device({ sn: 'ALAP500000000001', name: 'Lobby AP' })] });
+    const item = await screen.findByText('Lobby AP');
+    await waitFor(() => expect(drawn.callbacks).not.toBeNull());
+    const store = new Map<string, string>();
+    const dataTransfer = { setData: (k: string, v: string) => store.set(k, v), getData: (k: string) => store.get(k) ?? '' };
+    fireEvent.dragStart(item.closest('li')!, { dataTransfer });
+    drawn.dropAt = { x: 320, y: 180 };
+    fireEvent.drop(screen.getByTestId('wifimap'), { dataTransfer });
+    await waitFor(() => expect(apsPut(requests)).toEqual([ground.aps[0], expect.objectContaining({ id: 'ALAP500000000001', sn: 'ALAP500000000001', name: 'Lobby AP', x: 320, y: 180 })]));
+    // once on the floor it leaves the list of APs still to place, and is drawn as a real AP
+    await waitFor(() => expect(screen.queryByText('Lobby AP')).toBeNull());
+    await waitFor(() => expect(drawn.aps.find((a) => a.id === 'ALAP500000000001')).toMatchObject({ kind: 'real', x: 320, y: 180 }));
+  });
+
+  it('an AP dragged to another spot on the plan is saved there', async () => {
+    const { requests } = open();
+    await waitFor(() => expect(drawn.aps.map((a) => a.id)).toEqual(['P1']));
+    act(() => drawn.callbacks!.onApMoved('P1', { x: 520, y: 310 }));
+    await waitFor(() => expect(apsPut(requests)).toEqual([{ ...ground.aps[0], x: 520, y: 310 }]));
+    await waitFor(() => expect(drawn.aps[0]).toMatchObject({ id: 'P1', x: 520, y: 310 }));
+  });
+
+  it('a suggested next AP is drawn as a ghost, and accepting it makes it a planned AP', async () => {
+    // the worker's answer: one spot at (10 m, 5 m) covering 80 % of the floor at −67 dBm
+    drawn.answer = {
+      id: 1, values: new Float32Array(0), ms: 2,
+      coverage: [{ thresholdDbm: -67, share: 0.4 }],
+      suggestions: [{ x: 10, y: 5, gainedCells: 100, coveredShare: 0.8 }],
+    } as HeatmapAnswer;
+    const { requests } = open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suggest next AP' }));
+    // 0.05 m a pixel: the ghost sits at plan pixel (200, 100)
+    await waitFor(() => expect(drawn.aps.filter((a) => a.kind === 'ghost')).toEqual([expect.objectContaining({ x: 200, y: 100, label: 'Suggested (80 % at −67 dBm)' })]));
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Add suggested AP' }));
+    await waitFor(() => expect(apsPut(requests)).toEqual([ground.aps[0], { id: 'plan-2', sn: null, name: 'Planned 2', x: 200, y: 100, txPowerDbm: 20, channel24: 6, channel5: 36 }]));
+    await waitFor(() => expect(drawn.aps.map((a) => `${a.id}:${a.kind}`)).toEqual(['P1:planned', 'plan-2:planned']));
+    expect(screen.queryByRole('button', { name: 'Add suggested AP' })).toBeNull();
+  });
+});
+
+/** A camera stream whose tracks record that they were stopped. */
+function fakeCamera() {
+  const track = { stopped: false, stop() { this.stopped = true; } };
+  const stream = new MediaStream();
+  stream.getTracks = () => [track as unknown as MediaStreamTrack];
+  return { track, stream };
+}
+
+describe('Wi-Fi map page: binding a planned AP by its serial number', () => {
+  const win = window as unknown as { BarcodeDetector?: unknown };
+  const mediaDevices = Object.getOwnPropertyDescriptor(navigator, 'mediaDevices');
+  afterEach(() => {
+    delete win.BarcodeDetector;
+    if (mediaDevices) Object.defineProperty(navigator, 'mediaDevices', mediaDevices);
+    else delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+  });
+
+  function withCamera(getUserMedia: () => Promise<MediaStream>, frames: string[][]) {
+    const seen: unknown[] = [];
+    win.BarcodeDetector = class {
+      detect(source: unknown) {
+        seen.push(source);
+        return Promise.resolve((frames.shift() ?? []).map((rawValue) => ({ rawValue })));
+      }
+    };
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
+    return seen;
+  }
+
+  async function openPlannedAp() {
+    const server = open();
+    await waitFor(() => expect(drawn.callbacks).not.toBeNull());
+    act(() => drawn.callbacks!.onApClick('P1'));
+    return { ...server, panel: within(await screen.findByTestId('ap-panel')) };
+  }
+
+  it('without a barcode reader in the browser there is no Scan button, and the number is typed', async () => {
+    expect(win.BarcodeDetector).toBeUndefined();
+    const { panel, requests } = await openPlannedAp();
+    expect(panel.queryByRole('button', { name: 'Scan' })).toBeNull();
+    const user = userEvent.setup();
+    await user.type(panel.getByLabelText('Serial number of the installed AP'), 'alap500000000007');
+    await user.click(panel.getByRole('button', { name: 'Bind' }));
+    await waitFor(() => expect(apsPut(requests)).toEqual([{ ...ground.aps[0], sn: 'ALAP500000000007' }]));
+  });
+
+  it("scans the label's code with the camera, fills the number in and gives the camera back", async () => {
+    const camera = fakeCamera();
+    // the first frames hold no code yet
+    const seen = withCamera(() => Promise.resolve(camera.stream), [[], [], [' alap500000000042 ']]);
+    const { panel, requests } = await openPlannedAp();
+    const user = userEvent.setup();
+    await user.click(panel.getByRole('button', { name: 'Scan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scan the serial number' });
+    expect(within(dialog).getByLabelText('Camera picture').tagName).toBe('VIDEO');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5_000 });
+    expect(seen.length).toBe(3);
+    expect(camera.track.stopped).toBe(true);
+    expect((panel.getByLabelText('Serial number of the installed AP') as HTMLInputElement).value).toBe('alap500000000042');
+    // nothing is bound before the person checks the number and presses Bind
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+    await user.click(panel.getByRole('button', { name: 'Bind' }));
+    await waitFor(() => expect(apsPut(requests)).toEqual([{ ...ground.aps[0], sn: 'ALAP500000000042' }]));
+  });
+
+  it('says so when the camera is refused, and Cancel closes the dialog', async () => {
+    withCamera(() => Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' })), []);
+    const { panel } = await openPlannedAp();
+    const user = userEvent.setup();
+    await user.click(panel.getByRole('button', { name: 'Scan' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Scan the serial number' }));
+    await dialog.findByText('The camera may not be used: allow it in the browser, or type the serial number.');
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(panel.getByLabelText('Serial number of the installed AP')).toBeTruthy();
   });
 });

@@ -2,8 +2,9 @@
 // the project with their plan (jpg), a scale set by drawing a line of known length, walls of a §3
 // material, the project's APs and planned ones placed on it, and the heatmap per band computed in a
 // Web Worker with the exact multi-wall model (@airloom/radio), with the covered shares and a
-// "where to put the next AP" suggestion. A planned AP is bound to a device by its serial number;
-// bound and online, it is drawn live from what the device reports. In "Select and move" a wall is
+// "where to put the next AP" suggestion. A planned AP is bound to a device by its serial number, typed
+// or scanned with the camera where the browser can (ScanSerialButton); bound and online, it is drawn
+// live from what the device reports. In "Select and move" a wall is
 // selected by a click and its material changed or the wall deleted; a floor is renamed or deleted
 // (after a confirmation). Leaflet is a lazy chunk.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -16,6 +17,7 @@ import { LiveIndicator } from '../status/LiveIndicator';
 import { useLiveDevices } from '../status/useLiveDevices';
 import type { FloorMap, MapAp, PlanPoint } from './leaflet-map';
 import { MeasuredPanel } from './MeasuredPanel';
+import { ScanSerialButton } from './ScanSerialButton';
 import { useHeatmap } from './useHeatmap';
 import { BANDS, calibrate, channelFrequencyMhz, COVERAGE_THRESHOLDS, floorScene, materialLossDb, plannedAp, signalColour, type Band } from './wifimap-model';
 
@@ -572,6 +574,7 @@ function WifiMapContent({ project }: { project: ProjectRef }) {
                       {writable && (
                         <Row $gap="sm">
                           <TextField label={t('wifimap.bindSn')} value={bindSn} onChange={setBindSn} />
+                          <ScanSerialButton onScanned={setBindSn} />
                           <Button size="sm" disabled={!bindSn.trim()} onClick={() => void bind()}>{t('wifimap.bind')}</Button>
                         </Row>
                       )}
