@@ -1,11 +1,12 @@
 // Account settings: the password form sends the current password and explains a wrong one; an API key
-// is shown once after it is made, and revoked only after a confirmation.
+// is shown once after it is made, reaches all the account's projects or only the ones chosen, and is
+// revoked only after a confirmation.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorCode, type ApiKeyItem } from '@airloom/contracts';
 import { AccountPage } from './AccountPage';
-import { fakeBff, renderPage } from '../../test-harness';
+import { demoProjects, fakeBff, project, renderPage } from '../../test-harness';
 
 afterEach(cleanup);
 
@@ -54,7 +55,7 @@ describe('AccountPage', () => {
     await user.selectOptions(within(dialog).getByLabelText(/^Access/), 'rw');
     await user.click(within(dialog).getByRole('button', { name: 'Make key' }));
     expect((await screen.findByTestId('api-key-secret')).textContent).toBe('alk_XyZ123secretsecretsecretsecretsecretsecr');
-    expect(bff.requests.find((r) => r.method === 'POST')?.body).toEqual({ name: 'Nightly script', access: 'rw' });
+    expect(bff.requests.find((r) => r.method === 'POST')?.body).toEqual({ name: 'Nightly script', access: 'rw', projects: null });
     await user.click(screen.getByRole('button', { name: 'I have copied it' }));
     expect(screen.queryByTestId('api-key-secret')).toBeNull();
 
@@ -63,5 +64,43 @@ describe('AccountPage', () => {
     expect(bff.count('DELETE', '/account/api-keys/3')).toBe(0);
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(within(table).queryByText('Lobby wall')).toBeNull());
+  });
+
+  it('makes a key for chosen projects only, and asks for at least one', async () => {
+    const user = userEvent.setup();
+    let items: ApiKeyItem[] = [];
+    const bff = fakeBff({
+      'GET /account/api-keys': () => ok({ items, total: items.length }),
+      'GET /projects': () => {
+        const list = [project({ id: 11, projectName: 'Harbour Hotel' }), project({ id: 12, projectName: 'City Campus' }), ...demoProjects];
+        return ok({ items: list, total: list.length });
+      },
+      'POST /account/api-keys': (req) => {
+        const made = { ...key, id: 5, name: 'Lobby screen', projects: (req.body as { projects: number[] }).projects };
+        items = [made];
+        return ok({ key: made, secret: 'alk_Lobby0secretsecretsecretsecretsecretsecre' }, 201);
+      },
+    });
+    renderPage(<AccountPage />, bff.api, { path: '/overview/account' });
+    await screen.findByRole('table', { name: 'API keys' });
+    await user.click(screen.getByRole('button', { name: 'Make an API key' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Make an API key' }));
+    await user.type(dialog.getByLabelText(/^Name/), 'Lobby screen');
+    expect((dialog.getByLabelText('All my projects, also ones I add later') as HTMLInputElement).checked).toBe(true);
+    await user.click(await dialog.findByLabelText('Only the projects I choose'));
+    // the account's projects are offered, the demo projects are not
+    const list = within(dialog.getByRole('list', { name: 'Projects' }));
+    expect(list.getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['Harbour Hotel', 'City Campus']);
+
+    // none ticked: the form says so and sends nothing
+    await user.click(dialog.getByRole('button', { name: 'Make key' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('A key names 1 to 100 projects, or none for every project');
+    expect(bff.count('POST', '/account/api-keys')).toBe(0);
+
+    await user.click(list.getByLabelText('City Campus'));
+    await user.click(dialog.getByRole('button', { name: 'Make key' }));
+    await screen.findByTestId('api-key-secret');
+    expect(bff.requests.find((r) => r.method === 'POST')?.body).toEqual({ name: 'Lobby screen', access: 'r', projects: [12] });
+    await within(screen.getByRole('table', { name: 'API keys' })).findByText('1 project');
   });
 });

@@ -2,7 +2,7 @@
 // account at a glance (avatar, membership label, company), the nickname, the company name and
 // address, the password (the current one first; other sessions end), two-factor sign-in and the ways
 // to sign in, the account's API keys (spec §2
-// open-API access type: made with a name, an access and projects, shown once, revoked), engineer
+// open-API access type: made with a name, an access and all or chosen projects, shown once, revoked), engineer
 // sub-accounts, and the console's version with the help centre.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { createOverviewApi, type OverviewApi } from '../../api';
 import { AboutCard } from './AboutCard';
 import { AccountSummary } from './AccountSummary';
 import { CompanyCard } from './CompanyCard';
+import { KeyProjectsField } from './KeyProjectsField';
 import { SignInMethodsCard } from './SignInMethodsCard';
 import { SubAccountsCard } from './SubAccountsCard';
 import { TwoFactorCard } from './TwoFactorCard';
@@ -104,8 +105,7 @@ function PasswordCard({ api }: { api: OverviewApi }) {
   );
 }
 
-/** The form's name and access; the key reaches every project of the account (a narrower key is made through the API). */
-const KeyFormSchema = ApiKeyCreateRequestSchema.pick({ name: true, access: true });
+const NEW_KEY = { name: '', access: 'r', projects: null } as const;
 
 function ApiKeysCard({ api }: { api: OverviewApi }) {
   const { t } = useTranslation('overview');
@@ -115,7 +115,7 @@ function ApiKeysCard({ api }: { api: OverviewApi }) {
   const [making, setMaking] = useState(false);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyItem | null>(null);
-  const form = useSchemaForm(KeyFormSchema, { name: '', access: 'r' });
+  const form = useSchemaForm(ApiKeyCreateRequestSchema, NEW_KEY);
   const submit = form.handleSubmit(async (data) => {
     try {
       const made = await api.createKey(data);
@@ -174,7 +174,7 @@ function ApiKeysCard({ api }: { api: OverviewApi }) {
             </Button>
           )}
         />
-        <Row><Button onClick={() => { form.reset({ name: '', access: 'r' }); setMaking(true); }}>{t('account.keys.make')}</Button></Row>
+        <Row><Button onClick={() => { form.reset(NEW_KEY); setMaking(true); }}>{t('account.keys.make')}</Button></Row>
       </Stack>
       <Modal
         open={making}
@@ -196,6 +196,7 @@ function ApiKeysCard({ api }: { api: OverviewApi }) {
               options={[{ value: 'r', label: t('sharing.permission.r') }, { value: 'rw', label: t('sharing.permission.rw') }]}
               {...form.field('access')}
             />
+            <KeyProjectsField api={api} value={form.values.projects} onChange={(v) => form.setValue('projects', v)} error={form.errors.projects} />
           </Stack>
         </form>
       </Modal>
