@@ -1,9 +1,9 @@
 // The Wi-Fi map in Chromium: the live demo's floor with its walls, 8 APs and heatmap; and a user who
 // creates a floor from a jpg, sets its scale, draws walls, places a planned AP, reads the heatmap's
-// coverage figures, and binds the planned AP to a simulated device, which then shows live, then
-// changes a wall's material and deletes it, renames the floor and deletes it once confirmed; and the
-// predicted-versus-measured panel: the APs' neighbour scans fill the table, fitting the walls' losses
-// to them lowers the mean error.
+// coverage figures, drags the AP behind a wall (the figures drop), and binds the planned AP to a
+// simulated device, which then shows live, then changes a wall's material and deletes it, renames the
+// floor and deletes it once confirmed; and the predicted-versus-measured panel: the APs' neighbour
+// scans fill the table, fitting the walls' losses to them lowers the mean error.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -50,6 +50,12 @@ async function clickPlan(fx: number, fy: number): Promise<void> {
 }
 
 const coverage = () => page.getByTestId('coverage');
+/** The coverage card's share of the floor at or above `dbm` (in %), or null before the heatmap is computed. */
+async function share(dbm: number): Promise<number | null> {
+  const text = (await coverage().textContent()) ?? '';
+  const m = new RegExp(`At or above ${dbm} dBm(\\d+\\.\\d) %`).exec(text);
+  return m ? Number(m[1]) : null;
+}
 const measured = () => page.getByTestId('measured');
 const meanError = async () => Number((await page.getByTestId('mean-error').textContent())?.replace(/[^\d.]/g, ''));
 
@@ -149,8 +155,27 @@ describe('Wi-Fi map', () => {
     await expect.poll(() => map().getAttribute('data-heatmap'), { timeout: LIVE_TIMEOUT }).not.toBeNull();
     await expect.poll(() => coverage().textContent()).toMatch(/At or above -67 dBm\d+\.\d %/);
 
-    // bound to the simulated AP by its serial number, it is drawn live from the device
+    // dragged with the mouse to the other side of the first wall (its top right): the heatmap is computed
+    // again, and less of the floor reaches −67 dBm (most of the left half is now behind 20 dB of brick)
     await page.getByRole('button', { name: 'Select and move' }).click();
+    await expect.poll(() => share(-67), { timeout: LIVE_TIMEOUT }).not.toBeNull();
+    const before = (await share(-67))!;
+    const ap = page.locator('[data-ap-id="plan-1"]');
+    const from = await ap.boundingBox();
+    const plan = await page.locator('img.airloom-plan').boundingBox();
+    if (!from || !plan) throw new Error('the AP or the plan is not drawn');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(plan.x + plan.width * 0.85, plan.y + plan.height * 0.2, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(async () => {
+      const to = await ap.boundingBox();
+      return to ? [to.x + to.width / 2 > plan.x + plan.width * 0.75, to.y + to.height / 2 < plan.y + plan.height * 0.3] : null;
+    }).toEqual([true, true]);
+    await expect.poll(() => share(-67), { timeout: LIVE_TIMEOUT }).toBeLessThan(before);
+    expect(await map().getAttribute('data-aps')).toBe('1');
+
+    // bound to the simulated AP by its serial number, it is drawn live from the device
     await page.locator('[data-ap-id="plan-1"]').click();
     await page.getByLabel('Serial number of the installed AP').fill(specs[0]!.sn.toLowerCase());
     await page.getByRole('button', { name: 'Bind' }).click();
