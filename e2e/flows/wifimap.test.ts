@@ -1,9 +1,9 @@
-// The Wi-Fi map in Chromium: the live demo's floor with its walls, 8 APs and heatmap; and a user who
-// creates a floor from a jpg, sets its scale, draws walls, places a planned AP, reads the heatmap's
-// coverage figures, drags the AP behind a wall (the figures drop), and binds the planned AP to a
-// simulated device, which then shows live, then changes a wall's material and deletes it, renames the
-// floor and deletes it once confirmed; and the predicted-versus-measured panel: the APs' neighbour
-// scans fill the table, fitting the walls' losses to them lowers the mean error.
+// The Wi-Fi map in Chromium: the live demo's floor with its walls, 8 APs and heatmap (on a phone too);
+// and a user who creates a floor from a jpg, sets its scale, draws walls, places a planned AP, reads
+// the heatmap's coverage figures, drags the AP behind a wall (the figures drop), and binds the planned
+// AP to a simulated device, which then shows live, then changes a wall's material and deletes it,
+// renames the floor and deletes it once confirmed; and the predicted-versus-measured panel: the APs'
+// neighbour scans fill the table, fitting the walls' losses to them lowers the mean error.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -96,6 +96,12 @@ describe('Wi-Fi map', () => {
     expect(await coverage().textContent()).toContain('50.0 × 30.0 m');
     // read-only: no drawing tools
     expect(await page.getByRole('button', { name: 'Draw walls' }).count()).toBe(0);
+    // on a phone the coverage card goes under the map, which keeps the screen's width
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => {
+      const [plan, card] = [await map().boundingBox(), await coverage().boundingBox()];
+      return plan && card ? [card.y >= plan.y + plan.height, plan.width > 300] : null;
+    }).toEqual([true, true]);
   });
 
   it('lets a user create a floor from a jpg, calibrate, draw walls, place and bind an AP, and see the heatmap', async () => {

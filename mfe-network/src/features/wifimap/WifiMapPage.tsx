@@ -29,6 +29,8 @@ const Layout = styled.div`
   grid-template-columns: minmax(0, 1fr) 300px;
   gap: 16px;
   align-items: start;
+  /* a phone: the panels go under the map */
+  @media (max-width: 800px) { grid-template-columns: minmax(0, 1fr); }
 `;
 
 const MapBox = styled.div`
