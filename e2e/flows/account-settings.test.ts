@@ -1,8 +1,9 @@
 // Account settings from the account menu: a new nickname shows in the header; an API key is made,
-// shown once, works as a Bearer token from outside the browser, and stops working once revoked.
+// shown once, works as a Bearer token from outside the browser, and stops working once revoked; a key
+// made for one chosen project reaches that project only.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { consoleUrl, openConsole, signUpInForm, type FlowPage } from '../support/flow';
+import { consoleUrl, createProjectInPage, openConsole, signUpInForm, type FlowPage } from '../support/flow';
 import { outbox } from '../support/outbox';
 
 describe('account settings', () => {
@@ -48,5 +49,36 @@ describe('account settings', () => {
     await page.getByText('The key Lobby wall display was revoked.').waitFor();
     const after = await fetch(`${consoleUrl()}/api/v1/projects`, { headers: { Authorization: `Bearer ${secret}` } });
     expect(after.status).toBe(401);
+  });
+
+  it('makes a key for one chosen project, which reaches that project and no other', async () => {
+    const { page } = flow;
+    const account = `scoped-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
+    await signUpInForm(page, account, 'Correct-horse-9', outbox);
+    await page.waitForURL('**/overview/preview');
+    const harbour = await createProjectInPage(page, 'Harbour');
+    const campus = await createProjectInPage(page, 'Campus');
+
+    await page.goto('/overview/account');
+    await page.getByRole('button', { name: 'Make an API key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make an API key' });
+    await dialog.getByLabel(/^Name/).fill('Harbour script');
+    await dialog.getByLabel('Only the projects I choose').check();
+    await dialog.getByRole('list', { name: 'Projects' }).getByLabel('Harbour').check();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Make key' }).click();
+    const secret = (await page.getByTestId('api-key-secret').textContent()) ?? '';
+    await page.getByRole('table', { name: 'API keys' }).getByText('1 project').waitFor();
+
+    const call = async (path: string) => {
+      const res = await fetch(`${consoleUrl()}/api/v1${path}`, { headers: { Authorization: `Bearer ${secret}` } });
+      return { status: res.status, body: (await res.json()) as { code: number; data?: { items: Array<{ id: number }> } } };
+    };
+    const list = await call('/projects');
+    expect(list.body.data?.items.map((p) => p.id)).toEqual([harbour]);
+    expect((await call(`/projects/${harbour}/devices`)).body.code).toBe(0);
+    // the other project answers as a stranger's would
+    const other = await call(`/projects/${campus}/devices`);
+    expect([other.status, other.body.code]).toEqual([404, 412]);
   });
 });
