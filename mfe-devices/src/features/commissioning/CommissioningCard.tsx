@@ -66,7 +66,8 @@ export function CommissioningCard({ project, devices }: { project: ProjectRef; d
           <progress max={planned} value={online} />
         </Meter>
         {bound === 0 && <InlineNotice tone="info">{t('commissioning.noneBound')}</InlineNotice>}
-        <ScrollBox>
+        {/* focusable: on a phone the table scrolls sideways, by keyboard too */}
+        <ScrollBox tabIndex={0} role="group" aria-label={t('commissioning.tableLabel')}>
           <table aria-label={t('commissioning.tableLabel')}>
             <thead>
               <tr>
@@ -98,7 +99,8 @@ export function CommissioningCard({ project, devices }: { project: ProjectRef; d
           <Button variant="primary" disabled={!may.ok} disabledReason={refused} onClick={() => open('verify')}>
             {t('commissioning.add')}
           </Button>
-          <Button disabled={!may.ok} disabledReason={refused} onClick={() => open('import')}>
+          {/* the same reason as Add's, behind an ⓘ rather than said twice */}
+          <Button disabled={!may.ok} disabledReason={refused} reasonDisplay="info" onClick={() => open('import')}>
             {t('commissioning.import')}
           </Button>
         </Row>
