@@ -182,7 +182,8 @@ describe('pages a new user meets (1280×800)', () => {
     const highlighted = await listbox.evaluate((el) => document.getElementById(el.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/manage/status');
-    const name = highlighted.startsWith('Demo Home') ? 'Demo Home' : 'Demo Hotel';
+    // the demo projects and the commissioning demo shared with the live demo (Harbour Inn)
+    const name = ['Demo Home', 'Demo Hotel', 'Harbour Inn'].find((n) => highlighted.startsWith(n)) ?? highlighted;
     await page.waitForFunction((n) => document.title === `Network status · ${n} · Airloom`, name);
     expect(await picker.textContent()).toContain(name);
 

@@ -6,6 +6,7 @@ import { remoteWebEn } from './features/maintenance/remote-web-texts';
 import { bulkEn } from './features/bulk/texts';
 import { maintenanceWindowEn } from './features/maintenance-window/texts';
 import { copyConfigEn } from './features/maintenance/copy-config-texts';
+import { commissioningEn } from './features/commissioning/texts';
 export const devicesEn = {
   state: {
     applied: 'Applied',
@@ -358,5 +359,6 @@ export const devicesEn = {
   remoteWeb: remoteWebEn,
   bulk: bulkEn,
   maintenanceWindow: maintenanceWindowEn,
+  commissioning: commissioningEn,
   copyConfig: copyConfigEn,
 };

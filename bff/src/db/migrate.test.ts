@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestEnv, signedUp, type TestEnv } from '../test/test-env.js';
 import { migrate, migrationSource } from './migrate.js';
 import { DEMO_ACCOUNT } from './seed.js';
+import { COMMISSIONING_DEMO } from './seed-commissioning.js';
 
 describe.each(backends())('migrations and seeds on %s', (backend) => {
   let env: TestEnv;
@@ -22,6 +23,10 @@ describe.each(backends())('migrations and seeds on %s', (backend) => {
       [600000, 1, 'Demo Home', '+8'],
     ]);
     expect(Number((await env.db('accounts').where({ account: DEMO_ACCOUNT }).count({ n: '*' }).first())?.n)).toBe(1);
+    // the commissioning demo too: one project, its 17 planned places, one share with the live demo
+    const count = async (table: string) => Number((await env.db(table).where({ project_id: COMMISSIONING_DEMO.projectId }).count({ n: '*' }).first())?.n);
+    expect(await count('project_planned_devices')).toBe(17);
+    expect(await count('project_members')).toBe(1);
   });
 
   it('gives new projects ids that never collide with the demo ids', async () => {
@@ -59,6 +64,7 @@ describe.each(backends())('migrations and seeds on %s', (backend) => {
     expect(await env.db.schema.hasTable('projects')).toBe(false);
     await migrate(env.db);
     expect(await env.db.schema.hasTable('project_members')).toBe(true);
-    expect(Number((await env.db('projects').count({ n: '*' }).first())?.n)).toBe(2);
+    // the two demo projects and the commissioning demo (seed-commissioning.ts)
+    expect(Number((await env.db('projects').count({ n: '*' }).first())?.n)).toBe(3);
   });
 });

@@ -1,9 +1,11 @@
-// Idempotent demo data (spec §1, §9): projects 500000 (WLAN) and 600000 (MESH) and the live-demo
-// account. Runs at every start; inserts only what is missing and never touches user data.
+// Idempotent demo data (spec §1, §9): projects 500000 (WLAN) and 600000 (MESH), the live-demo
+// account, and the commissioning demo (500100, seed-commissioning.ts). Runs at every start; inserts
+// only what is missing and never touches user data.
 import { DEMO_PROJECT_IDS, DEFAULT_ZONE, NetMode } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import { withProjectsChange } from './change-counters.js';
 import { seedDemoSolutions } from './seed-solutions.js';
+import { seedCommissioningDemo } from './seed-commissioning.js';
 
 export const DEMO_ACCOUNT = 'live-demo@airloom.invalid';
 
@@ -55,4 +57,6 @@ export async function seedDemo(db: Knex, now: number = Date.now()): Promise<void
   // the solution designer's saved solutions of the live demo
   const demo = (await db('accounts').where({ account: DEMO_ACCOUNT }).first('id')) as { id: number };
   await seedDemoSolutions(db, Number(demo.id), now);
+  // a project made from a solution, halfway through commissioning
+  await seedCommissioningDemo(db, Number(demo.id), now);
 }

@@ -78,7 +78,8 @@ describe.each(backends())('overview on %s', (backend) => {
     const demo = client(env.app);
     await demo.post('/api/v1/auth/demo');
     const { projects, devices } = (await demo.get('/api/v1/overview')).body.data;
-    expect(projects).toEqual({ total: 2, byNetMode: { WLAN: 1, MESH: 1 }, own: 0, shared: 0, demo: 2 });
+    // and the commissioning demo, shared with it read-only (db/seed-commissioning.ts)
+    expect(projects).toEqual({ total: 3, byNetMode: { WLAN: 2, MESH: 1 }, own: 0, shared: 1, demo: 2 });
     expect(devices.byType.switch).toBeGreaterThanOrEqual(1);
   });
 });

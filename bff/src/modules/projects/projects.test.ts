@@ -1,6 +1,7 @@
 import { API_LIMITS, DEMO_PROJECT_IDS, ErrorCode } from '@airloom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProjectsChange } from '../../db/change-counters.js';
+import { COMMISSIONING_DEMO } from '../../db/seed-commissioning.js';
 import { backends, client, createTestEnv, PASSWORD, signedUp, type Client, type TestEnv } from '../../test/test-env.js';
 
 const HOUR = 3_600_000;
@@ -252,9 +253,10 @@ describe.each(backends())('projects on %s', (backend) => {
       expect(row.project_name).toBe('Demo Hotel');
     });
 
-    it('a live-demo session sees only the demo projects and creates nothing (917)', async () => {
+    it('a live-demo session sees only the demo projects and the commissioning demo shared with it, and creates nothing (917)', async () => {
       const list = (await demo.get('/api/v1/projects')).body.data;
-      expect(list.items.map((p: { id: number }) => p.id)).toEqual([DEMO_PROJECT_IDS.WLAN, DEMO_PROJECT_IDS.MESH]);
+      expect(list.items.map((p: { id: number }) => p.id)).toEqual([DEMO_PROJECT_IDS.WLAN, COMMISSIONING_DEMO.projectId, DEMO_PROJECT_IDS.MESH]);
+      expect(list.items[1]).toMatchObject({ demo: false, right: 'r' });
       const before = await projectCount();
       const res = await demo.post('/api/v1/projects', valid);
       expect(res.status).toBe(403);

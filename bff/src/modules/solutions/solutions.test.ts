@@ -7,7 +7,9 @@ import { registerDevices } from '@airloom/gateway/testing';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMISSIONING_DEMO } from '../../db/seed-commissioning.js';
 import { seedDemo } from '../../db/seed.js';
+import { commissioningFleet } from '../../runtime/demo-fleet.js';
 import { backends, client, createTestEnv, signedUp, type TestEnv } from '../../test/test-env.js';
 import { pdfText } from '../../test/pdf-text.js';
 import type { PdfRenderer } from './pdf.js';
@@ -213,6 +215,33 @@ describe.each(backends())('solution designer on %s', (backend) => {
     // seeding again adds nothing
     await seedDemo(env.db);
     expect((await demo.get('/api/v1/solutions')).body.data.total).toBe(2);
+  });
+
+  it('shows the live demo a project made from a solution halfway through commissioning: 17 planned, 10 bound, 7 online', async () => {
+    const demo = client(env.app);
+    expect((await demo.post('/api/v1/auth/demo')).body.code).toBe(0);
+    const id = COMMISSIONING_DEMO.projectId;
+    expect((await demo.get('/api/v1/projects')).body.data.items.find((p: { id: number }) => p.id === id)).toMatchObject({ projectName: 'Harbour Inn', right: 'r' });
+    // before the fleet registered its devices, every place is still free
+    const empty = (await demo.get(`/api/v1/projects/${id}/commissioning`)).body.data;
+    expect(empty.totals).toEqual({ planned: 17, bound: 0, online: 0 });
+    // the demo fleet's installed devices, as it registers them at start; the powered ones connected
+    const fleet = commissioningFleet();
+    await registerDevices(env.db, fleet.map(({ spec }, i) => ({ sn: spec.sn, type: spec.type, model: spec.model, mac: spec.mac, secret: `secret-of-the-demo-device-${i}`, projectId: id })));
+    await env.db('devices').whereIn('sn', fleet.filter((f) => f.online).map((f) => f.spec.sn)).update({ status: 1 });
+    const checklist = (await demo.get(`/api/v1/projects/${id}/commissioning`)).body.data;
+    expect(checklist.items).toEqual([
+      { model: 'AL-GW1200', type: 'router', planned: 1, bound: 1, online: 1 },
+      { model: 'AL-SW1024P', type: 'switch', planned: 1, bound: 1, online: 1 },
+      { model: 'AL-SW1008P', type: 'switch', planned: 3, bound: 2, online: 1 },
+      { model: 'AL-AP620', type: 'ap', planned: 12, bound: 6, online: 4 },
+    ]);
+    expect(checklist.totals).toEqual({ planned: 17, bound: 10, online: 7 });
+    // the live demo looks; adding a device is refused
+    expect((await demo.post(`/api/v1/projects/${id}/devices`, { sn: 'HARBOUR000000001' })).body.code).not.toBe(0);
+    // seeding again adds nothing
+    await seedDemo(env.db);
+    expect(Number((await env.db('project_planned_devices').where({ project_id: id }).count({ n: '*' }).first())?.n)).toBe(17);
   });
 
   it('exports the PDF from one kept browser: the bill of materials as text, fonts embedded; a dead browser is started again', async () => {

@@ -1,7 +1,8 @@
 // Device configuration (spec §2 /manage/devconf): the project's devices with their status, live
 // ("online, not saved" while a configuration waits for the device), each with Configure; devices
 // chosen with their check boxes can be restarted, located, have their LED set, be removed or upgraded
-// together (features/bulk); the project's rollouts and its auto maintenance window are below.
+// together (features/bulk); the project's rollouts and its auto maintenance window are below. A
+// project made from a solution shows its commissioning checklist first (features/commissioning).
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@airloom/shared-ui';
@@ -10,6 +11,7 @@ import { Button, EmptyState, InlineNotice, Page, PageHeader, refusalText, Spinne
 import { BulkActions } from '../bulk/BulkActions';
 import { RolloutList } from '../bulk/Rollouts';
 import { MaintenanceWindowCard } from '../maintenance-window/MaintenanceWindowCard';
+import { CommissioningCard } from '../commissioning/CommissioningCard';
 import { createDevicesApi } from '../../api';
 import { deviceLabel } from '../config/device-name';
 import { useProjectConfig } from '../config/useProjectConfig';
@@ -76,6 +78,7 @@ function DeviceList({ project }: { project: ProjectRef }) {
     <Page>
       <PageHeader title={t('devconf.title')} description={t('devconf.description', { project: project.projectName })} />
       {error && <InlineNotice tone="danger">{t('devconf.loadFailed', { message: error.message })}</InlineNotice>}
+      <CommissioningCard project={project} devices={devices} />
       {!may.ok && devices && devices.length > 0 && <InlineNotice tone="info">{t('bulk.readOnly', { reason: refusalText(may.code) })}</InlineNotice>}
       {may.ok && devices && <BulkActions projectId={project.id} devices={devices} operations={operations} selected={selected} onClear={() => setChosen(new Set())} onRolloutStarted={setStarted} />}
       {devices && <RolloutList projectId={project.id} devices={devices} started={started} mayResume={mayUpgrade.ok} />}

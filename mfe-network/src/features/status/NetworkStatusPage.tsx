@@ -99,7 +99,8 @@ function StatusContent({ project }: { project: ProjectRef }) {
   const [rebootBusy, setRebootBusy] = useState(false);
   // `?verify=1` (the overview's link to the devices to be verified) opens the Add dialog with their list
   const [adding, setAdding] = useState(view.verify);
-  const [importing, setImporting] = useState(false);
+  // `?import=1` (the commissioning checklist's link) opens the import dialog
+  const [importing, setImporting] = useState(view.import);
 
   const items = live.items;
   const shown = useMemo(() => (items ? filterDevices(items, filter) : []), [items, filter]);

@@ -135,6 +135,12 @@ describe('NetworkStatusPage: devices to be verified', () => {
     await waitFor(() => expect(address().get('verify')).toBeNull());
   });
 
+  it("the commissioning checklist's link (?import=1) opens the import dialog at once", async () => {
+    renderPage(ui, bff([sw]).api, { search: '?import=1' });
+    expect(await screen.findByRole('dialog', { name: 'Import devices from Excel' })).toBeTruthy();
+    await waitFor(() => expect(address().get('import')).toBeNull());
+  });
+
   it('says nothing when none wait', async () => {
     const server = bff([sw], 1, { 'GET /devices/unverified': () => ok({ items: [], total: 0 }) });
     renderPage(ui, server.api);

@@ -12,18 +12,25 @@ describe('the status page in the address', () => {
       sort: { id: 'clients', desc: true },
       device: 'ALSW00000000001',
       verify: false,
+      import: false,
     });
     expect(writeView(view, 7).toString()).toBe(params.toString());
   });
 
   it('ignores what it does not know: a foreign type, state or sort column', () => {
     const view = readView(new URLSearchParams('type=toaster&state=asleep&sort=-password'), SORTABLE);
-    expect(view).toEqual({ filter: { type: '', state: '', search: '' }, sort: DEFAULT_SORT, device: null, verify: false });
+    expect(view).toEqual({ filter: { type: '', state: '', search: '' }, sort: DEFAULT_SORT, device: null, verify: false, import: false });
   });
 
   it('reads the one-off request to show the devices to be verified, and does not write it back', () => {
     const view = readView(new URLSearchParams('verify=1'), SORTABLE);
     expect(view.verify).toBe(true);
+    expect(writeView(view, 7).toString()).toBe('project=7');
+  });
+
+  it('reads the one-off request to open the import dialog, and does not write it back', () => {
+    const view = readView(new URLSearchParams('import=1'), SORTABLE);
+    expect(view).toMatchObject({ import: true, verify: false });
     expect(writeView(view, 7).toString()).toBe('project=7');
   });
 

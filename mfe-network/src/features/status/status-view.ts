@@ -14,6 +14,8 @@ export interface StatusView {
   device: string | null;
   /** asked to show the devices to be verified (a one-off: not written back) */
   verify: boolean;
+  /** asked to open the import dialog, as the commissioning checklist does (a one-off: not written back) */
+  import: boolean;
 }
 
 export const DEFAULT_SORT: TableSort = { id: 'name', desc: false };
@@ -35,6 +37,7 @@ export function readView(params: URLSearchParams, sortable: readonly string[]): 
     sort: sortable.includes(sortId) ? { id: sortId, desc } : DEFAULT_SORT,
     device: params.get('device') || null,
     verify: params.get('verify') === '1',
+    import: params.get('import') === '1',
   };
 }
 
