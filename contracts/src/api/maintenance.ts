@@ -9,29 +9,128 @@ import { endpoint } from './endpoint.js';
 import { LED_MODES } from './devices.js';
 import { ProjectIdParamSchema } from './projects.js';
 
-/** What a bulk action may do to each device (a bulk upgrade is a staged rollout: POST /projects/:id/rollouts). */
-export const BULK_KINDS = ['reboot', 'locate', 'led', 'delete'] as const;
+/** What a bulk action may do to each device; `upgrade` starts a staged rollout (the rollout fields below). */
+export const BULK_KINDS = ['reboot', 'locate', 'led', 'delete', 'upgrade'] as const;
 export type BulkKind = (typeof BULK_KINDS)[number];
+
+/** the devices of a bulk action or a rollout: at most the import's 500, each once */
+const deviceSerials = z
+  .array(serialNumber)
+  .min(1, { error: apiRuleKey('bulkDevices', 'size') })
+  .max(LIMITS.serialsPerImportMax, { error: apiRuleKey('bulkDevices', 'size') })
+  .refine((sns) => new Set(sns).size === sns.length, { error: apiRuleKey('bulkDevices', 'duplicate') });
+
+const percent = (min: number) =>
+  z.number({ error: apiRuleKey('rolloutPercent', 'value') }).int({ error: apiRuleKey('rolloutPercent', 'value') }).min(min, { error: apiRuleKey('rolloutPercent', 'value') }).max(100, { error: apiRuleKey('rolloutPercent', 'value') });
+
+/** How a staged rollout goes unless told otherwise (the rollout dialog starts from these too). */
+export const ROLLOUT_DEFAULTS = { canaryPercent: 10, waveSize: 50, haltPercent: 20, maxDownloads: 10 } as const;
+
+/** What a staged rollout installs and how it goes (docs/maintenance.md "Staged rollouts"). */
+const rolloutFields = {
+  /** a catalogue version (devices of models without it are refused), an uploaded image (its model only), or neither: each model's recommended version */
+  version: z.string().regex(/^[\x20-\x7e]{1,16}$/, { error: apiRuleKey('firmwareTarget', 'value') }).optional(),
+  imageId: z.number({ error: apiRuleKey('firmwareTarget', 'value') }).int().positive({ error: apiRuleKey('firmwareTarget', 'value') }).optional(),
+  /** share of the devices in the canary group (at least one device) */
+  canaryPercent: percent(1).default(ROLLOUT_DEFAULTS.canaryPercent),
+  /** devices per wave after the canary */
+  waveSize: z.number({ error: apiRuleKey('rolloutWave', 'value') }).int({ error: apiRuleKey('rolloutWave', 'value') }).min(1, { error: apiRuleKey('rolloutWave', 'value') }).max(500, { error: apiRuleKey('rolloutWave', 'value') }).default(ROLLOUT_DEFAULTS.waveSize),
+  /** halt when more than this share of a wave's upgrades fail */
+  haltPercent: percent(0).default(ROLLOUT_DEFAULTS.haltPercent),
+  /** the most devices upgrading (downloading) at once */
+  maxDownloads: z.number({ error: apiRuleKey('rolloutConcurrency', 'value') }).int({ error: apiRuleKey('rolloutConcurrency', 'value') }).min(1, { error: apiRuleKey('rolloutConcurrency', 'value') }).max(100, { error: apiRuleKey('rolloutConcurrency', 'value') }).default(ROLLOUT_DEFAULTS.maxDownloads),
+};
+const oneTarget = (r: { version?: string | undefined; imageId?: number | undefined }) => r.version === undefined || r.imageId === undefined;
 
 /** POST /projects/:id/devices/bulk */
 export const BulkRequestSchema = z.object({
   kind: z.enum(BULK_KINDS, { error: apiRuleKey('bulkKind', 'value') }),
-  sns: z
-    .array(serialNumber)
-    .min(1, { error: apiRuleKey('bulkDevices', 'size') })
-    .max(LIMITS.serialsPerImportMax, { error: apiRuleKey('bulkDevices', 'size') })
-    .refine((sns) => new Set(sns).size === sns.length, { error: apiRuleKey('bulkDevices', 'duplicate') }),
+  sns: deviceSerials,
   /** led: on, off, or follow the LED schedule (as the single-device LED operation) */
   mode: z.enum(LED_MODES, { error: apiRuleKey('ledMode', 'value') }).optional(),
+  /** upgrade: the rollout's target and plan (the other kinds ignore them) */
+  ...rolloutFields,
 }).superRefine((body, ctx) => {
   if (body.kind === 'led' && body.mode === undefined) ctx.addIssue({ code: 'custom', path: ['mode'], message: apiRuleKey('ledMode', 'value') });
+  if (!oneTarget(body)) ctx.addIssue({ code: 'custom', path: ['version'], message: apiRuleKey('firmwareTarget', 'value') });
 });
 export type BulkRequest = z.output<typeof BulkRequestSchema>;
 
+// ------------------------------------------------------------------------------- staged rollouts
+
+/**
+ * A bulk upgrade as a staged rollout (docs/maintenance.md "Staged rollouts"): a canary group first,
+ * then waves; it halts by itself when more than `haltPercent` of a wave's upgrades fail, and the user
+ * resumes it. At most `maxDownloads` devices upgrade at once.
+ */
+export const ROLLOUT_STATES = ['running', 'halted', 'done'] as const;
+export type RolloutState = (typeof ROLLOUT_STATES)[number];
+/** `skipped`: the device already ran the target version (or, for "recommended", a newer one) and was left alone */
+export const ROLLOUT_OUTCOMES = ['pending', 'running', 'succeeded', 'failed', 'refused', 'skipped'] as const;
+export type RolloutOutcome = (typeof ROLLOUT_OUTCOMES)[number];
+
+export const RolloutRequestSchema = z.object({ sns: deviceSerials, ...rolloutFields }).refine(oneTarget, { error: apiRuleKey('firmwareTarget', 'value'), path: ['version'] });
+export type RolloutRequest = z.output<typeof RolloutRequestSchema>;
+
+export const RolloutDeviceSchema = z.object({
+  sn: z.string(),
+  /** 0 = the canary group */
+  wave: z.number().int(),
+  outcome: z.enum(ROLLOUT_OUTCOMES),
+  operationId: z.number().int().nullable(),
+  error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+});
+export type RolloutDevice = z.output<typeof RolloutDeviceSchema>;
+
+export const RolloutSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(ROLLOUT_STATES),
+  /** the wave under way (0 = canary); equals `waves` once done */
+  wave: z.number().int(),
+  waves: z.number().int(),
+  version: z.string().nullable(),
+  imageId: z.number().int().nullable(),
+  canaryPercent: z.number().int(),
+  waveSize: z.number().int(),
+  haltPercent: z.number().int(),
+  maxDownloads: z.number().int(),
+  counts: z.object({ pending: z.number().int(), running: z.number().int(), succeeded: z.number().int(), failed: z.number().int(), refused: z.number().int(), skipped: z.number().int() }),
+  /** UTC, ISO 8601 */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  devices: z.array(RolloutDeviceSchema),
+});
+export type Rollout = z.output<typeof RolloutSchema>;
+
+export const RolloutParamsSchema = ProjectIdParamSchema.extend({ rolloutId: z.coerce.number().int().positive() });
+
+export const rolloutEndpoints = {
+  rollouts: endpoint({
+    method: 'get', path: '/projects/:id/rollouts', tag: 'maintenance', auth: 'session', action: 'device.view',
+    summary: "The project's staged firmware rollouts, newest first (the 20 latest), with their waves and per-device results",
+    params: ProjectIdParamSchema, response: z.object({ items: z.array(RolloutSchema) }),
+  }),
+  startRollout: endpoint({
+    method: 'post', path: '/projects/:id/rollouts', tag: 'maintenance', auth: 'session', action: 'device.upgrade', status: 201,
+    summary: 'Upgrades many devices as a staged rollout: a canary group, then waves; halts when too many of a wave fail',
+    description: 'Each device is checked when its wave starts, as a single upgrade would be (offline 36, busy 71, NVR 35, local mode 76): a refusal is a row of the rollout, not its end.',
+    params: ProjectIdParamSchema, body: RolloutRequestSchema, response: RolloutSchema, bodyLimit: '128kb',
+  }),
+  resumeRollout: endpoint({
+    method: 'post', path: '/projects/:id/rollouts/:rolloutId/resume', tag: 'maintenance', auth: 'session', action: 'device.upgrade',
+    summary: 'Resumes a halted rollout with its next wave',
+    params: RolloutParamsSchema, response: RolloutSchema,
+    errors: [{ code: ErrorCode.DATA_NOT_FOUND, text: 'firmware.rolloutNotFound' }],
+  }),
+};
+
+// ------------------------------------------------------------------------------- bulk actions
+
 /**
  * One device's outcome: `succeeded` (the operation is queued — its progress comes as `operation`
- * events — or the device is removed), `refused` with the spec's code (offline 36, busy 71, local
- * mode 76, NVR 35, not in the project 412…), or `failed` (the console could not do it: 2000).
+ * events — or the device is removed; for an upgrade, the device has its place in the rollout),
+ * `refused` with the spec's code (offline 36, busy 71, local mode 76, NVR 35, not in the project
+ * 412…), or `failed` (the console could not do it: 2000).
  */
 export const BULK_OUTCOMES = ['succeeded', 'refused', 'failed'] as const;
 export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
@@ -50,6 +149,8 @@ export const BulkResponseSchema = z.object({
   succeeded: z.number().int(),
   refused: z.number().int(),
   failed: z.number().int(),
+  /** upgrade: the staged rollout it started (its later waves are checked when they start) */
+  rollout: RolloutSchema.optional(),
 });
 export type BulkResponse = z.output<typeof BulkResponseSchema>;
 
@@ -57,10 +158,12 @@ export type BulkResponse = z.output<typeof BulkResponseSchema>;
 export const maintenanceEndpoints = {
   bulk: endpoint({
     method: 'post', path: '/projects/:id/devices/bulk', tag: 'maintenance', auth: 'session', action: 'device.operate',
-    summary: 'Restart, locate, set the LED of (`mode` on, off or schedule) or remove many devices at once: one result per device (succeeded, refused with its code, failed)',
+    summary: 'Restart, locate, set the LED of (`mode` on, off or schedule), upgrade or remove many devices at once: one result per device (succeeded, refused with its code, failed)',
     description:
       'Each device is checked on its own (offline, busy, local mode, NVR…), so one refusal does not stop the others. ' +
-      'Queued operations report their progress as `operation` events on the project stream.',
+      'Queued operations report their progress as `operation` events on the project stream. ' +
+      '`upgrade` starts a staged rollout (the fields of POST /projects/:id/rollouts, with its defaults) and answers it as `rollout`: ' +
+      'the canary group is checked at once, each later wave when it starts.',
     params: ProjectIdParamSchema, body: BulkRequestSchema, response: BulkResponseSchema, bodyLimit: '128kb',
   }),
 };
@@ -128,86 +231,3 @@ export const firmwareEndpoints = {
   }),
 };
 
-// ------------------------------------------------------------------------------- staged rollouts
-
-/**
- * A bulk upgrade as a staged rollout (docs/maintenance.md "Staged rollouts"): a canary group first,
- * then waves; it halts by itself when more than `haltPercent` of a wave's upgrades fail, and the user
- * resumes it. At most `maxDownloads` devices upgrade at once.
- */
-export const ROLLOUT_STATES = ['running', 'halted', 'done'] as const;
-export type RolloutState = (typeof ROLLOUT_STATES)[number];
-/** `skipped`: the device already ran the target version (or, for "recommended", a newer one) and was left alone */
-export const ROLLOUT_OUTCOMES = ['pending', 'running', 'succeeded', 'failed', 'refused', 'skipped'] as const;
-export type RolloutOutcome = (typeof ROLLOUT_OUTCOMES)[number];
-
-const percent = (min: number) =>
-  z.number({ error: apiRuleKey('rolloutPercent', 'value') }).int({ error: apiRuleKey('rolloutPercent', 'value') }).min(min, { error: apiRuleKey('rolloutPercent', 'value') }).max(100, { error: apiRuleKey('rolloutPercent', 'value') });
-
-export const RolloutRequestSchema = z.object({
-  sns: BulkRequestSchema.shape.sns,
-  /** a catalogue version (devices of models without it are refused), an uploaded image (its model only), or neither: each model's recommended version */
-  version: z.string().regex(/^[\x20-\x7e]{1,16}$/, { error: apiRuleKey('firmwareTarget', 'value') }).optional(),
-  imageId: z.number({ error: apiRuleKey('firmwareTarget', 'value') }).int().positive({ error: apiRuleKey('firmwareTarget', 'value') }).optional(),
-  /** share of the devices in the canary group (at least one device) */
-  canaryPercent: percent(1).default(10),
-  /** devices per wave after the canary */
-  waveSize: z.number({ error: apiRuleKey('rolloutWave', 'value') }).int({ error: apiRuleKey('rolloutWave', 'value') }).min(1, { error: apiRuleKey('rolloutWave', 'value') }).max(500, { error: apiRuleKey('rolloutWave', 'value') }).default(50),
-  /** halt when more than this share of a wave's upgrades fail */
-  haltPercent: percent(0).default(20),
-  /** the most devices upgrading (downloading) at once */
-  maxDownloads: z.number({ error: apiRuleKey('rolloutConcurrency', 'value') }).int({ error: apiRuleKey('rolloutConcurrency', 'value') }).min(1, { error: apiRuleKey('rolloutConcurrency', 'value') }).max(100, { error: apiRuleKey('rolloutConcurrency', 'value') }).default(10),
-}).refine((r) => r.version === undefined || r.imageId === undefined, { error: apiRuleKey('firmwareTarget', 'value'), path: ['version'] });
-export type RolloutRequest = z.output<typeof RolloutRequestSchema>;
-
-export const RolloutDeviceSchema = z.object({
-  sn: z.string(),
-  /** 0 = the canary group */
-  wave: z.number().int(),
-  outcome: z.enum(ROLLOUT_OUTCOMES),
-  operationId: z.number().int().nullable(),
-  error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
-});
-export type RolloutDevice = z.output<typeof RolloutDeviceSchema>;
-
-export const RolloutSchema = z.object({
-  id: z.number().int(),
-  state: z.enum(ROLLOUT_STATES),
-  /** the wave under way (0 = canary); equals `waves` once done */
-  wave: z.number().int(),
-  waves: z.number().int(),
-  version: z.string().nullable(),
-  imageId: z.number().int().nullable(),
-  canaryPercent: z.number().int(),
-  waveSize: z.number().int(),
-  haltPercent: z.number().int(),
-  maxDownloads: z.number().int(),
-  counts: z.object({ pending: z.number().int(), running: z.number().int(), succeeded: z.number().int(), failed: z.number().int(), refused: z.number().int(), skipped: z.number().int() }),
-  /** UTC, ISO 8601 */
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  devices: z.array(RolloutDeviceSchema),
-});
-export type Rollout = z.output<typeof RolloutSchema>;
-
-export const RolloutParamsSchema = ProjectIdParamSchema.extend({ rolloutId: z.coerce.number().int().positive() });
-
-export const rolloutEndpoints = {
-  rollouts: endpoint({
-    method: 'get', path: '/projects/:id/rollouts', tag: 'maintenance', auth: 'session', action: 'device.view',
-    summary: "The project's staged firmware rollouts, newest first (the 20 latest), with their waves and per-device results",
-    params: ProjectIdParamSchema, response: z.object({ items: z.array(RolloutSchema) }),
-  }),
-  startRollout: endpoint({
-    method: 'post', path: '/projects/:id/rollouts', tag: 'maintenance', auth: 'session', action: 'device.upgrade', status: 201,
-    summary: 'Upgrades many devices as a staged rollout: a canary group, then waves; halts when too many of a wave fail',
-    description: 'Each device is checked when its wave starts, as a single upgrade would be (offline 36, busy 71, NVR 35, local mode 76): a refusal is a row of the rollout, not its end.',
-    params: ProjectIdParamSchema, body: RolloutRequestSchema, response: RolloutSchema, bodyLimit: '128kb',
-  }),
-  resumeRollout: endpoint({
-    method: 'post', path: '/projects/:id/rollouts/:rolloutId/resume', tag: 'maintenance', auth: 'session', action: 'device.upgrade',
-    summary: 'Resumes a halted rollout with its next wave',
-    params: RolloutParamsSchema, response: RolloutSchema,
-    errors: [{ code: ErrorCode.DATA_NOT_FOUND, text: 'firmware.rolloutNotFound' }],
-  }),
-};
