@@ -190,7 +190,7 @@ export const FirmwareModelSchema = z.object({
   /** the version the console proposes (the model catalogue's), null when none */
   recommended: z.string().nullable(),
   /** newest first */
-  releases: z.array(z.object({ version: z.string(), released: z.string(), notes: z.string(), size: z.number().int() })),
+  releases: z.array(z.object({ version: z.string(), released: z.string(), notes: z.string(), size: z.number().int(), /** SHA-256 of the image, hex */ sha256: z.string() })),
 });
 export type FirmwareModel = z.output<typeof FirmwareModelSchema>;
 
