@@ -214,6 +214,7 @@ describe('device maintenance operations', () => {
 
     // Busy (71): A answers its controller late, so its first restart is still under way when a second is asked
     const restarts = apA.executions.reboot;
+    let firstRestart: number | null = null;
     apA.latencyMs = 15_000;
     try {
       await page.goto(`/manage/devconf?project=${projectId}`);
@@ -223,7 +224,10 @@ describe('device maintenance operations', () => {
         await page.getByRole('dialog').getByRole('button', { name: 'Restart' }).click();
         return page.getByRole('dialog', { name: 'Restart: results' });
       };
+      const asked = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/devices/bulk'));
       const first = await restart();
+      const answer = (await (await asked).json()) as { data: { results: { operationId: number | null }[] } };
+      firstRestart = answer.data.results[0]!.operationId;
       await first.getByText('1 succeeded, 0 refused, 0 failed.').waitFor({ timeout: LIVE_TIMEOUT });
       await first.getByRole('button', { name: 'Close' }).last().click();
       const second = await restart();
@@ -236,8 +240,11 @@ describe('device maintenance operations', () => {
     } finally {
       apA.latencyMs = 0;
     }
-    // the first restart still happens, once; A comes back for the next flow
-    await expect.poll(() => apA.executions.reboot, { timeout: 90_000 }).toBe(restarts + 1);
+    // the first restart still ends, done once the AP is back from it (the next flow needs it idle), and ran once
+    expect(firstRestart).not.toBeNull();
+    const firstState = async () => ((await call('GET', `/projects/${projectId}/operations/${firstRestart}`)).data as { state: string }).state;
+    await expect.poll(firstState, { timeout: 120_000, interval: 1_000 }).toBe('done');
+    expect(apA.executions.reboot).toBe(restarts + 1);
     await expect.poll(() => apA.connected, { timeout: LIVE_TIMEOUT }).toBe(true);
     await expect.poll(async () => ((await call('GET', `/projects/${projectId}/devices/${a.sn}`)).data as { status: number }).status, { timeout: 90_000 }).toBe(1);
   }, 240_000);
