@@ -5,7 +5,8 @@
 //   name the project keeps for it again;
 // - management mode: handed over to local management after asking, a change is then refused with the
 //   spec's sentence for 76 (on the page and by the API), and taken back to the cloud;
-// - a firmware .bin uploaded from the page: a real image is listed, a zip renamed .bin refused (912);
+// - a firmware .bin uploaded from the page: a real image is listed with its SHA-256, a zip renamed .bin
+//   refused (912);
 // - Locate from the network status page (the AP really blinks), copying one AP's settings to another
 //   from the Maintenance tab (the other AP really receives them), and a second restart asked while the
 //   first is still under way refused with the spec's sentence for 71;
@@ -170,9 +171,13 @@ describe('device maintenance operations', () => {
     const select = card.getByLabel('Firmware to install');
     expect((await select.locator('option').allTextContents()).some((o) => o.includes('ap620-update.bin'))).toBe(false);
 
-    await input.setInputFiles({ name: 'ap620-v2.6.9.bin', mimeType: 'application/octet-stream', buffer: image(spec.model, 'V2.6.9') });
+    const upload = image(spec.model, 'V2.6.9');
+    await input.setInputFiles({ name: 'ap620-v2.6.9.bin', mimeType: 'application/octet-stream', buffer: upload });
     await card.getByText('ap620-v2.6.9.bin was checked and stored; it is in the list.').waitFor({ timeout: LIVE_TIMEOUT });
     await select.locator('option', { hasText: 'V2.6.9 — uploaded ap620-v2.6.9.bin' }).waitFor({ state: 'attached', timeout: LIVE_TIMEOUT });
+    // chosen, it shows the SHA-256 of exactly the bytes sent, to compare with the vendor's
+    await select.selectOption({ label: 'V2.6.9 — uploaded ap620-v2.6.9.bin' });
+    await card.locator('[data-checksum]').getByText(createHash('sha256').update(upload).digest('hex')).waitFor({ timeout: LIVE_TIMEOUT });
     // kept by the console: listed again after a reload
     await page.reload();
     await card.getByLabel('Firmware to install').locator('option', { hasText: 'V2.6.9 — uploaded ap620-v2.6.9.bin' }).waitFor({ state: 'attached', timeout: LIVE_TIMEOUT });
