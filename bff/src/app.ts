@@ -179,8 +179,8 @@ export function createApp(deps: AppDeps): Express {
     publicUrl: config.publicUrl,
   });
   const devices = createDevicesService({ repo: devicesRepo, logger, names: configService, firmware, remoteWeb });
-  const maintenance = createMaintenanceService({ devices, logger });
   const rollouts = createRollouts({ db, devices, access, clock, logger });
+  const maintenance = createMaintenanceService({ devices, rollouts, logger });
   const onboarding = createOnboardingService({ devices, directory: deviceDirectory, actorOf, logger });
   const rebootScheduleStore = createRebootScheduleStore(db, deps.bus);
   const rebootSchedules = createRebootSchedulesService({ store: rebootScheduleStore, devices: deviceDirectory, clock });

@@ -5,7 +5,11 @@
 //   name the project keeps for it again;
 // - management mode: handed over to local management after asking, a change is then refused with the
 //   spec's sentence for 76 (on the page and by the API), and taken back to the cloud;
-// - a firmware .bin uploaded from the page: a real image is listed, a zip renamed .bin refused (912);
+// - a firmware .bin uploaded from the page: a real image is listed with its SHA-256, a zip renamed .bin
+//   refused (912);
+// - Locate from the network status page (the AP really blinks), copying one AP's settings to another
+//   from the Maintenance tab (the other AP really receives them), and a second restart asked while the
+//   first is still under way refused with the spec's sentence for 71;
 // - a staged rollout from the bulk bar: its canary meets a corrupted image and fails, the rollout halts
 //   by itself, and once the image is sound again, Resume runs the remaining waves to the end.
 import { createHash, randomBytes } from 'node:crypto';
@@ -167,13 +171,88 @@ describe('device maintenance operations', () => {
     const select = card.getByLabel('Firmware to install');
     expect((await select.locator('option').allTextContents()).some((o) => o.includes('ap620-update.bin'))).toBe(false);
 
-    await input.setInputFiles({ name: 'ap620-v2.6.9.bin', mimeType: 'application/octet-stream', buffer: image(spec.model, 'V2.6.9') });
+    const upload = image(spec.model, 'V2.6.9');
+    await input.setInputFiles({ name: 'ap620-v2.6.9.bin', mimeType: 'application/octet-stream', buffer: upload });
     await card.getByText('ap620-v2.6.9.bin was checked and stored; it is in the list.').waitFor({ timeout: LIVE_TIMEOUT });
     await select.locator('option', { hasText: 'V2.6.9 — uploaded ap620-v2.6.9.bin' }).waitFor({ state: 'attached', timeout: LIVE_TIMEOUT });
+    // chosen, it shows the SHA-256 of exactly the bytes sent, to compare with the vendor's
+    await select.selectOption({ label: 'V2.6.9 — uploaded ap620-v2.6.9.bin' });
+    await card.locator('[data-checksum]').getByText(createHash('sha256').update(upload).digest('hex')).waitFor({ timeout: LIVE_TIMEOUT });
     // kept by the console: listed again after a reload
     await page.reload();
     await card.getByLabel('Firmware to install').locator('option', { hasText: 'V2.6.9 — uploaded ap620-v2.6.9.bin' }).waitFor({ state: 'attached', timeout: LIVE_TIMEOUT });
   }, 90_000);
+
+  it("locates an AP, copies one AP's settings to another, and says in plain words why a restart is refused while another runs (71)", async () => {
+    const [a, b] = [specs[0]!, specs[2]!];
+    const apA = fleet.get(a.sn)!;
+    const apB = fleet.get(b.sn)!;
+    const nameOf = async (sn: string) => ((await call('GET', `/projects/${projectId}/devices/${sn}`)).data as { name: string }).name;
+    const [nameA, nameB] = [await nameOf(a.sn), await nameOf(b.sn)];
+
+    // Locate from the network status page: the AP blinks, the page says so
+    const located = apB.executions.locate;
+    await page.goto(`/manage/status?project=${projectId}`);
+    const rowB = page.locator(`[data-device-sn="${b.sn}"] >> xpath=ancestor::tr`);
+    await rowB.locator('[data-status="1"]').waitFor({ timeout: LIVE_TIMEOUT });
+    await rowB.getByRole('button', { name: `Locate ${nameB}` }).click();
+    await page.getByText(`The LED of “${nameB}” is blinking for 60 s`).waitFor({ timeout: LIVE_TIMEOUT });
+    expect(apB.executions.locate).toBe(located + 1);
+
+    // Copy settings: A's roaming tuner (band steering switched) becomes B's, and B applies it
+    const steering = 'Device.WiFi.X_AIRLOOM_BandSteeringEnable';
+    const roaming = (sn: string) => `/projects/${projectId}/devices/${sn}/config/roaming`;
+    const source = (await call('GET', roaming(a.sn))).data as { body: { bandSteering: boolean } };
+    const wanted = !source.body.bandSteering;
+    expect((await call('PUT', roaming(a.sn), { ...source.body, bandSteering: wanted })).code).toBe(0);
+    await expect.poll(() => apA.tree().get(steering), { timeout: LIVE_TIMEOUT }).toBe(String(wanted));
+    expect(apB.tree().get(steering)).toBe(String(!wanted));
+    await page.goto(`/manage/devconf/${b.sn}/maintenance?project=${projectId}`);
+    const copyCard = page.locator('[data-maintenance="copy-config"]');
+    await copyCard.getByLabel('Copy from').selectOption(a.sn, { timeout: LIVE_TIMEOUT });
+    await copyCard.getByRole('button', { name: 'Copy settings…' }).click();
+    const confirm = page.getByRole('dialog');
+    expect(await confirm.textContent()).toContain(`The settings of “${nameA}”`);
+    await confirm.getByRole('button', { name: 'Copy settings' }).click();
+    await copyCard.getByText(new RegExp(`^Copied from ${nameA}: \\d+ settings? \\(.*roaming.*\\)\\. The device applies`)).waitFor({ timeout: LIVE_TIMEOUT });
+    await expect.poll(() => apB.tree().get(steering), { timeout: LIVE_TIMEOUT }).toBe(String(wanted));
+
+    // Busy (71): A answers its controller late, so its first restart is still under way when a second is asked
+    const restarts = apA.executions.reboot;
+    let firstRestart: number | null = null;
+    apA.latencyMs = 15_000;
+    try {
+      await page.goto(`/manage/devconf?project=${projectId}`);
+      const restart = async () => {
+        await page.getByRole('checkbox', { name: `Select ${nameA}` }).check({ timeout: LIVE_TIMEOUT });
+        await page.getByRole('group', { name: '1 device selected' }).getByRole('button', { name: 'Restart' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Restart' }).click();
+        return page.getByRole('dialog', { name: 'Restart: results' });
+      };
+      const asked = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/devices/bulk'));
+      const first = await restart();
+      const answer = (await (await asked).json()) as { data: { results: { operationId: number | null }[] } };
+      firstRestart = answer.data.results[0]!.operationId;
+      await first.getByText('1 succeeded, 0 refused, 0 failed.').waitFor({ timeout: LIVE_TIMEOUT });
+      await first.getByRole('button', { name: 'Close' }).last().click();
+      const second = await restart();
+      await second.getByText('0 succeeded, 1 refused, 0 failed.').waitFor({ timeout: LIVE_TIMEOUT });
+      const row = second.getByRole('table', { name: 'Result per device' }).getByRole('row').filter({ hasText: nameA });
+      expect(await row.textContent()).toContain('Refused');
+      expect(await row.textContent()).toMatch(/the device is restarting or upgrading, please try later/i);
+      expect(await axeViolations(page), 'bulk results with a refusal').toEqual([]);
+      await second.getByRole('button', { name: 'Close' }).last().click();
+    } finally {
+      apA.latencyMs = 0;
+    }
+    // the first restart still ends, done once the AP is back from it (the next flow needs it idle), and ran once
+    expect(firstRestart).not.toBeNull();
+    const firstState = async () => ((await call('GET', `/projects/${projectId}/operations/${firstRestart}`)).data as { state: string }).state;
+    await expect.poll(firstState, { timeout: 120_000, interval: 1_000 }).toBe('done');
+    expect(apA.executions.reboot).toBe(restarts + 1);
+    await expect.poll(() => apA.connected, { timeout: LIVE_TIMEOUT }).toBe(true);
+    await expect.poll(async () => ((await call('GET', `/projects/${projectId}/devices/${a.sn}`)).data as { status: number }).status, { timeout: 90_000 }).toBe(1);
+  }, 240_000);
 
   it('rolls an uploaded image out from the bulk bar: a failing canary halts it, Resume finishes the waves, the counts show', async () => {
     const model = specs[0]!.model;

@@ -110,7 +110,7 @@ describe.each(combos)('maintenance operations on $backend + $broker', ({ backend
     }
   });
 
-  it('formats an NVR disk: formatting, then success; a fault ends failed with 3001 / 3002 and erases nothing', async () => {
+  it('formats an NVR disk: formatting, then success; a fault ends failed with 3000 / 3001 / 3002 and erases nothing', async () => {
     const recorder = agents.get(nvr.sn)!;
     const id = await run(nvr, 'format-disk');
     await waitFor('formatting', async () => (await operationRow(db, id)).state === 'running');
@@ -118,6 +118,10 @@ describe.each(combos)('maintenance operations on $backend + $broker', ({ backend
     expect([done.state, done.error_code]).toEqual(['done', null]);
     expect(recorder.executions.formatDisk).toBe(1);
 
+    // spec §8 3000–3002: the format itself failed, there is no disk, the disk is in use
+    recorder.diskFault = 'failed';
+    const failed = await finished(await run(nvr, 'format-disk'));
+    expect([failed.state, failed.error_code]).toEqual(['failed', ErrorCode.DISK_FORMAT_FAILED]);
     recorder.diskFault = 'absent';
     const absent = await finished(await run(nvr, 'format-disk'));
     expect([absent.state, absent.error_code]).toEqual(['failed', ErrorCode.DISK_ABSENT]);

@@ -48,7 +48,7 @@ export const enApiRules = {
   rolloutPercent: { value: 'Please enter a percentage from 0 to 100 (the canary group at least 1)' },
   rolloutWave: { value: 'Please enter from 1 to 500 devices per wave' },
   rolloutConcurrency: { value: 'Please enter from 1 to 100 downloads at once' },
-  bulkKind: { value: 'Please choose restart, locate, LED or remove' },
+  bulkKind: { value: 'Please choose restart, locate, LED, upgrade or remove' },
   managementMode: { value: 'Please choose cloud or local management' },
   maintenanceWindow: { enabled: 'Please say whether auto maintenance is on', nothing: 'Please choose at least one of restart and upgrade.' },
   bulkDevices: {

@@ -56,6 +56,10 @@ describe.each(backends())('maintenance operations on %s', (backend) => {
     const format = await op(nvr, { kind: 'format-disk' });
     expect(format.status).toBe(202);
     const formatId = format.body.data.id as number;
+    // a second format while the first is under way is refused as busy (71), nothing more queued
+    const twice = await op(nvr, { kind: 'format-disk' });
+    expect([twice.status, twice.body.code]).toEqual([400, ErrorCode.DEVICE_BUSY]);
+    expect(await env.db('operations').where({ sn: nvr, kind: 'format-disk' }).select('id')).toHaveLength(1);
 
     // as the gateway moves it: a running format reads "formatting"; a failure carries 3000–3002
     await env.db('operations').where({ id: formatId }).update({ state: 'running' });

@@ -183,6 +183,7 @@ describe.each(cases)('firmware upgrades on %s with %s', (backend, brokerKind) =>
     expect((await who.call('POST', `/projects/${who.projectId}/devices/${spec.sn}/operations`, { kind: 'upgrade', version: 'V0.0.1' })).body.code).toBe(ErrorCode.INVALID_PARAMS);
     expect((await who.call('POST', `/projects/${who.projectId}/devices/${spec.sn}/operations`, { kind: 'upgrade' })).body.code).toBe(ErrorCode.INVALID_PARAMS);
 
+    const asked = Date.now();
     const op = await who.call('POST', `/projects/${who.projectId}/devices/${spec.sn}/operations`, { kind: 'upgrade', imageId: img.id });
     expect(op.status).toBe(202);
     const seen = watch(who, op.body.data.id as number);
@@ -198,6 +199,13 @@ describe.each(cases)('firmware upgrades on %s with %s', (backend, brokerKind) =>
     await until(async () => (await who.call('GET', `/projects/${who.projectId}/devices/${spec.sn}`)).body.data.softwareVersion === 'V2.6.0');
     await until(async () => (await who.call('GET', `/projects/${who.projectId}/devices/${spec.sn}`)).body.data.status === DeviceStatus.ONLINE);
     expect(agent.softwareVersion).toBe('V2.6.0');
+    // spec §3, as the console recorded each change of the device: online → upgrading (3) → upgrading
+    // success (2) once it is back with the new version → online (1); an offline spell while it restarts
+    // on a slow machine is not part of the sequence
+    const log = (await env.db('device_status_log').where({ sn: spec.sn }).andWhere('at', '>=', asked).orderBy('id')) as { from_status: number; to_status: number; reason: string }[];
+    const sequence = log.map((r) => Number(r.to_status)).filter((st) => st !== DeviceStatus.OFFLINE && st !== DeviceStatus.OFFLINE_ALT);
+    expect(sequence).toEqual([DeviceStatus.UPGRADING, DeviceStatus.UPGRADE_SUCCESS, DeviceStatus.ONLINE]);
+    expect(log.find((r) => Number(r.to_status) === DeviceStatus.UPGRADE_SUCCESS)?.reason).toBe('upgraded');
     // at most once: one download, one install
     expect(agent.executions.upgrade).toBe(1);
     // the token served this upgrade only: once it is over, the URL answers nothing

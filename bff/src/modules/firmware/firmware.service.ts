@@ -24,6 +24,7 @@ import {
   rules,
   type FirmwareImage,
   type FirmwareListResponse,
+  type FirmwareRelease,
 } from '@airloom/contracts';
 import { DEVICE_MODELS } from '@airloom/contracts/config';
 import type { FirmwareDownloadInput } from '@airloom/gateway/public';
@@ -83,6 +84,24 @@ function toImage(row: ImageRow): FirmwareImage {
   };
 }
 
+/**
+ * The bytes of a catalogue release's image: the header, then a payload derived from model and
+ * version, of the catalogue's size (the catalogue's sha256 is theirs: firmware.test.ts checks it).
+ */
+export function catalogueImageBytes(release: Pick<FirmwareRelease, 'model' | 'version' | 'size'>): Buffer {
+  const { model, version } = release;
+  const payloadBytes = release.size - FIRMWARE_HEADER.size;
+  const block = Buffer.alloc(64 * 1024);
+  for (let i = 0, seed = createHash('sha256').update(`${model}@${version}`).digest(); i < block.length; i += 32) {
+    seed = createHash('sha256').update(seed).digest();
+    seed.copy(block, i);
+  }
+  const data = Buffer.alloc(release.size);
+  Buffer.from(firmwareHeader(model, version, payloadBytes)).copy(data, 0);
+  for (let at = FIRMWARE_HEADER.size; at < data.length; at += block.length) block.copy(data, at, 0, Math.min(block.length, data.length - at));
+  return data;
+}
+
 export function createFirmwareService(deps: FirmwareServiceDeps) {
   const { db, dir, clock } = deps;
   const catalogueSums = new Map<string, { file: string; sha256: string; size: number }>();
@@ -90,9 +109,8 @@ export function createFirmwareService(deps: FirmwareServiceDeps) {
   const imagePath = (sha256: string) => path.join(dir, `${sha256}.bin`);
 
   /**
-   * The image file of a catalogue release: the console builds it (header + a payload derived from
-   * model and version) the first time it is needed, so the simulator's devices download a real image
-   * of the catalogue's size and checksum.
+   * The image file of a catalogue release, written the first time it is needed, so the simulator's
+   * devices download a real image of the catalogue's size and checksum.
    */
   async function catalogueImage(model: string, version: string): Promise<{ file: string; sha256: string; size: number }> {
     const key = `${model}@${version}`;
@@ -100,16 +118,10 @@ export function createFirmwareService(deps: FirmwareServiceDeps) {
     if (known && existsSync(known.file)) return known;
     const release = FIRMWARE_RELEASES.find((r) => r.model === model && r.version === version);
     if (!release) throw new AppError(ErrorCode.INVALID_PARAMS, { version: 'apiErrors.firmware.unknownVersion' });
-    const payloadBytes = release.size - FIRMWARE_HEADER.size;
-    const block = Buffer.alloc(64 * 1024);
-    for (let i = 0, seed = createHash('sha256').update(key).digest(); i < block.length; i += 32) {
-      seed = createHash('sha256').update(seed).digest();
-      seed.copy(block, i);
-    }
-    const data = Buffer.alloc(release.size);
-    Buffer.from(firmwareHeader(model, version, payloadBytes)).copy(data, 0);
-    for (let at = FIRMWARE_HEADER.size; at < data.length; at += block.length) block.copy(data, at, 0, Math.min(block.length, data.length - at));
+    const data = catalogueImageBytes(release);
     const sha256 = createHash('sha256').update(data).digest('hex');
+    // the catalogue publishes the checksum; an image that does not match it is never sent
+    if (sha256 !== release.sha256) throw new Error(`catalogue image ${key}: built ${sha256}, the catalogue says ${release.sha256}`);
     mkdirSync(path.join(dir, 'catalogue'), { recursive: true });
     const file = path.join(dir, 'catalogue', `${model}-${version}.bin`);
     const temp = `${file}.${randomBytes(4).toString('hex')}.part`;
@@ -126,7 +138,7 @@ export function createFirmwareService(deps: FirmwareServiceDeps) {
       const models = DEVICE_MODELS.map((m) => ({
         model: m.model,
         recommended: recommendedFirmware(m.model)?.version ?? null,
-        releases: firmwareReleasesOf(m.model).map(({ version, released, notes, size }) => ({ version, released, notes, size })),
+        releases: firmwareReleasesOf(m.model).map(({ version, released, notes, size, sha256 }) => ({ version, released, notes, size, sha256 })),
       })).filter((m) => m.releases.length > 0);
       return { models, images: rows.map(toImage) };
     },

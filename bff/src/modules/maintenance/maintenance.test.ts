@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BulkResponseSchema, DEMO_PROJECT_IDS, DeviceStatus, ErrorCode, type DeviceType } from '@airloom/contracts';
+import { BulkResponseSchema, DEMO_PROJECT_IDS, ROLLOUT_DEFAULTS, DeviceStatus, ErrorCode, type DeviceType } from '@airloom/contracts';
 import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProjectsChange } from '../../db/change-counters.js';
@@ -84,6 +84,59 @@ describe.each(backends())('bulk device actions on %s', (backend) => {
     // each queued LED change carries the mode the device is told
     const ops = (await env.db('operations').whereIn('sn', [a, b, offline]).select('sn', 'kind', 'args_json')) as { sn: string; kind: string; args_json: string }[];
     expect(ops.map((o) => [o.sn, o.kind, JSON.parse(o.args_json)]).sort()).toEqual([[a, 'led', { mode: 'off' }], [b, 'led', { mode: 'off' }]].sort());
+  });
+
+  it('upgrades many devices as a staged rollout with the rollout defaults: the canary starts at once, the others wait for their wave, an offline canary is refused with its reason', async () => {
+    const { c } = await signedUp(env);
+    const id = await createProject(c);
+    const old = { software_version: 'V2.3.0' };
+    const offline = await device(id, { ...old, status: DeviceStatus.OFFLINE });
+    const a = await device(id, old);
+    const b = await device(id, old);
+    const d = await device(id, old);
+
+    // canary: a quarter of four devices, the first asked (offline); the others are the next wave
+    const res = await bulk(c, id, { kind: 'upgrade', sns: [offline, a, b, d], canaryPercent: 25 });
+    expect(res.status).toBe(200);
+    const data = BulkResponseSchema.parse(res.body.data);
+    expect(data.kind).toBe('upgrade');
+    expect(data.rollout).toMatchObject({ state: 'running', waves: 2, canaryPercent: 25, waveSize: ROLLOUT_DEFAULTS.waveSize, haltPercent: ROLLOUT_DEFAULTS.haltPercent, maxDownloads: ROLLOUT_DEFAULTS.maxDownloads });
+    expect(data.results.map((r) => [r.sn, r.outcome, r.error?.code ?? null])).toEqual([
+      [offline, 'refused', ErrorCode.DEVICE_OFFLINE],
+      [a, 'succeeded', null],
+      [b, 'succeeded', null],
+      [d, 'succeeded', null],
+    ]);
+    expect([data.succeeded, data.refused, data.failed]).toEqual([3, 1, 0]);
+    expect(data.rollout!.devices.map((r) => [r.sn, r.wave, r.outcome])).toEqual([
+      [offline, 0, 'refused'],
+      [a, 1, 'pending'],
+      [b, 1, 'pending'],
+      [d, 1, 'pending'],
+    ]);
+    // nothing queued yet: the canary was refused and the wave after it waits for the rollout to go on
+    expect(await env.db('operations').whereIn('sn', [offline, a, b, d]).select('id')).toEqual([]);
+    // the rollout screen lists the same rollout
+    expect((await c.get(`/api/v1/projects/${id}/rollouts`)).body.data.items.map((r: { id: number }) => r.id)).toEqual([data.rollout!.id]);
+
+    // with an online canary and the default plan: 10 % of two is one device, upgraded to the recommended version now
+    const e = await device(id, old);
+    const f = await device(id, old);
+    const second = BulkResponseSchema.parse((await bulk(c, id, { kind: 'upgrade', sns: [e, f] })).body.data);
+    expect(second.rollout).toMatchObject({ canaryPercent: ROLLOUT_DEFAULTS.canaryPercent, waves: 2 });
+    expect(second.results.map((r) => r.outcome)).toEqual(['succeeded', 'succeeded']);
+    const ops = (await env.db('operations').whereIn('sn', [e, f]).select('id', 'sn', 'kind', 'state', 'args_json')) as { id: number; sn: string; kind: string; state: string; args_json: string }[];
+    expect(ops.map((o) => [o.sn, o.kind, o.state])).toEqual([[e, 'upgrade', 'queued']]);
+    expect(JSON.parse(ops[0]!.args_json)).toMatchObject({ version: 'V2.4.0' });
+    expect(second.results[0]!.operationId).toBe(Number(ops[0]!.id));
+    expect(second.results[1]!.operationId).toBeNull();
+
+    // a target of both a version and an uploaded image, or a wave of none, is a bad request that starts nothing
+    for (const body of [{ kind: 'upgrade', sns: [a], version: 'V2.5.1', imageId: 1 }, { kind: 'upgrade', sns: [a], waveSize: 0 }]) {
+      const bad = await bulk(c, id, body);
+      expect([bad.status, bad.body.code]).toEqual([400, ErrorCode.INVALID_PARAMS]);
+    }
+    expect((await c.get(`/api/v1/projects/${id}/rollouts`)).body.data.items).toHaveLength(2);
   });
 
   it('removes many devices from the project at once; they stay registered', async () => {

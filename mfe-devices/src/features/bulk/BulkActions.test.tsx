@@ -28,14 +28,26 @@ const halted: Rollout = {
   ],
 };
 
-function bff(devices: DeviceItem[], rollouts: Rollout[] = []) {
+function bff(devices: DeviceItem[], shown: Rollout[] = []) {
+  const rollouts = [...shown];
   return fakeBff({
     'GET /projects/1/rollouts': () => ok({ items: rollouts }),
     'GET /projects/2/rollouts': () => ok({ items: rollouts }),
     'GET /projects/1/devices': () => ok({ items: devices, total: devices.length }),
     'GET /projects/2/devices': () => ok({ items: devices, total: devices.length }),
+    'GET /projects/1/firmware': () => ok({ models: [], images: [] }),
     'POST /projects/1/devices/bulk': (req) => {
-      const { kind, sns } = req.body as { kind: 'reboot'; sns: string[] };
+      const { kind, sns } = req.body as { kind: 'reboot' | 'upgrade'; sns: string[] };
+      if (kind === 'upgrade') {
+        // the server plans the rollout: the canary (its first device) started, the others wait for their wave
+        const started: Rollout = {
+          ...halted, id: 8, state: 'running', waves: sns.length, canaryPercent: 10, waveSize: 50, haltPercent: 20, maxDownloads: 10,
+          counts: { pending: sns.length - 1, running: 1, succeeded: 0, failed: 0, refused: 0, skipped: 0 },
+          devices: sns.map((sn, i) => ({ sn, wave: i === 0 ? 0 : 1, outcome: i === 0 ? 'running' : 'pending', operationId: i === 0 ? 50 : null, error: null })),
+        };
+        rollouts.unshift(started);
+        return ok({ kind, results: sns.map((sn, i) => ({ sn, outcome: 'succeeded', operationId: i === 0 ? 50 : null, error: null })), succeeded: sns.length, refused: 0, failed: 0, rollout: started });
+      }
       const results = sns.map((sn, i) =>
         sn === garden.sn
           ? { sn, outcome: 'refused', operationId: null, error: { code: 36, message: 'Device offline: it cannot be changed now' } }
@@ -83,6 +95,38 @@ describe('bulk actions on the device list', () => {
     // the selection was used up
     await user.click(within(results).getAllByRole('button', { name: 'Close' }).at(-1)!);
     expect(screen.queryByRole('group', { name: /selected/ })).toBeNull();
+  });
+
+  it('upgrades the chosen devices as a staged rollout through the bulk action, starting from the rollout defaults, and shows it running', async () => {
+    const server = bff([lobby, floor]);
+    renderAt(<DeviceConfigListPage />, server.api, '/manage/devconf');
+    const user = userEvent.setup();
+    await deviceTable();
+    await user.click(screen.getByRole('button', { name: 'Select all 2' }));
+    await user.click(within(screen.getByRole('group', { name: '2 devices selected' })).getByRole('button', { name: 'Upgrade…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade 2 devices' });
+    expect((within(dialog).getByLabelText('Canary group (% of the devices, at least one)') as HTMLInputElement).value).toBe('10');
+    expect((within(dialog).getByLabelText('Devices per wave') as HTMLInputElement).value).toBe('50');
+    expect((within(dialog).getByLabelText('Stop when more than this % of a wave fails') as HTMLInputElement).value).toBe('20');
+    expect((within(dialog).getByLabelText('Most devices upgrading at once') as HTMLInputElement).value).toBe('10');
+    // no devices per wave is refused in the page with the rule's sentence, nothing sent
+    await user.clear(within(dialog).getByLabelText('Devices per wave'));
+    await user.type(within(dialog).getByLabelText('Devices per wave'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Start upgrade' }));
+    expect(await within(dialog).findByText('Please enter from 1 to 500 devices per wave')).toBeTruthy();
+    expect(server.count('POST', '/projects/1/devices/bulk')).toBe(0);
+    await user.clear(within(dialog).getByLabelText('Devices per wave'));
+    await user.type(within(dialog).getByLabelText('Devices per wave'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Start upgrade' }));
+
+    // one bulk call of kind upgrade with the plan; the rollout it answered is listed, running
+    await screen.findByRole('table', { name: /rollout 8/i });
+    expect(server.count('POST', '/projects/1/devices/bulk')).toBe(1);
+    const body = server.requests.find((r) => r.method === 'POST')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ kind: 'upgrade', canaryPercent: 10, waveSize: 1, haltPercent: 20, maxDownloads: 10 });
+    expect((body.sns as string[]).sort()).toEqual([lobby.sn, floor.sn].sort());
+    expect(screen.queryByRole('dialog', { name: 'Upgrade 2 devices' })).toBeNull();
+    expect(document.querySelector('[data-rollout="8"] [data-rollout-state="running"]')).not.toBeNull();
   });
 
   it('locates every device at once without asking, and Select all chooses them all', async () => {

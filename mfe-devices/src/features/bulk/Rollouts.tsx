@@ -3,10 +3,11 @@
 // then waves, at most N upgrading at once; it halts by itself when more than the chosen share of a
 // wave fails and the user resumes it. The latest rollouts are shown with their waves and a result per
 // device, read again every few seconds while one runs (the rollout lives on the server: a reload or a
-// console restart loses nothing).
+// console restart loses nothing). The dialog starts it through the bulk actions' endpoint (kind
+// `upgrade`), whose answer carries the rollout.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API, RolloutRequestSchema, ruleText, type DeviceItem, type Rollout, type RolloutRequest } from '@airloom/contracts';
+import { API, BulkRequestSchema, ROLLOUT_DEFAULTS, ruleText, type BulkRequest, type DeviceItem, type Rollout } from '@airloom/contracts';
 import { ApiError, Badge, Button, Card, InlineNotice, Modal, Row, Select, Stack, Table, TextField, useLoad, useMfe, type BadgeTone, type TableColumn } from '@airloom/shared-ui';
 import { deviceLabel } from '../config/device-name';
 
@@ -19,7 +20,11 @@ function useRolloutApi(projectId: number) {
     () => ({
       list: (signal?: AbortSignal) => mfe.api.call(API.rollouts.rollouts, { params: { id: projectId }, signal }),
       firmware: (signal?: AbortSignal) => mfe.api.call(API.firmware.firmware, { params: { id: projectId }, signal }),
-      start: (body: RolloutRequest) => mfe.api.call(API.rollouts.startRollout, { params: { id: projectId }, body }),
+      start: async (body: BulkRequest): Promise<Rollout> => {
+        const answer = await mfe.api.call(API.maintenance.bulk, { params: { id: projectId }, body });
+        if (!answer.rollout) throw new Error('the bulk upgrade answered no rollout');
+        return answer.rollout;
+      },
       resume: (rolloutId: number) => mfe.api.call(API.rollouts.resumeRollout, { params: { id: projectId, rolloutId } }),
     }),
     [mfe.api, projectId],
@@ -32,7 +37,7 @@ export function RolloutDialog({ projectId, sns, onClose, onStarted }: { projectI
   const api = useRolloutApi(projectId);
   const firmware = useLoad((signal) => api.firmware(signal));
   const [target, setTarget] = useState('recommended');
-  const [values, setValues] = useState({ canaryPercent: '10', waveSize: '50', haltPercent: '20', maxDownloads: '10' });
+  const [values, setValues] = useState(() => Object.fromEntries(Object.entries(ROLLOUT_DEFAULTS).map(([k, v]) => [k, String(v)])) as Record<keyof typeof ROLLOUT_DEFAULTS, string>);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const options = [
@@ -40,7 +45,8 @@ export function RolloutDialog({ projectId, sns, onClose, onStarted }: { projectI
     ...(firmware.data?.images ?? []).map((i) => ({ value: `i:${i.id}`, label: t('bulk.rollout.image', { model: i.model, version: i.version, file: i.fileName }) })),
   ];
   async function submit() {
-    const parsed = RolloutRequestSchema.safeParse({
+    const parsed = BulkRequestSchema.safeParse({
+      kind: 'upgrade',
       sns: [...sns],
       ...(target.startsWith('i:') ? { imageId: Number(target.slice(2)) } : {}),
       canaryPercent: Number(values.canaryPercent),

@@ -1,14 +1,22 @@
 // The firmware part of a device's Maintenance tab (spec §1 firmware upgrade, §4 upgrade flow): the
 // version it runs, a choice of the model's catalogue versions (the recommended one marked) or an image
 // uploaded to the project for this model, an upload of a .bin (checked in the page with the same
-// rule as the server, then by its content on the server), a confirmation, then the live phase:
+// rule as the server, then by its content on the server), the chosen image's SHA-256 (to compare with
+// the vendor's, copyable), a confirmation, then the live phase:
 // waiting → downloading → upgrading → restarting → success | failed.
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import { rules, ruleText, type DeviceItem, type FirmwareListResponse, type OperationRequest } from '@airloom/contracts';
 import { ApiError, Button, Card, InlineNotice, Row, Select, Stack, refusalText, useCan, type SelectOption } from '@airloom/shared-ui';
+import { CopyButton } from '../../components/CopyButton';
 
 const MIB = 1024 * 1024;
+
+/** 64 hex digits: broken anywhere on a phone rather than widening the card */
+const Checksum = styled.code`
+  overflow-wrap: anywhere;
+`;
 
 export interface FirmwareCardProps {
   device: DeviceItem;
@@ -42,6 +50,8 @@ export function FirmwareCard({ device, catalogue, busy, running, phase, upload, 
   );
   const chosen = choice || (model?.recommended ? `v:${model.recommended}` : (options[0]?.value ?? ''));
   const release = chosen.startsWith('v:') ? model?.releases.find((r) => r.version === chosen.slice(2)) : undefined;
+  const image = chosen.startsWith('i:') ? images.find((i) => i.id === Number(chosen.slice(2))) : undefined;
+  const checksum = release?.sha256 ?? image?.sha256;
 
   async function choose(file: File) {
     setNote(null);
@@ -80,6 +90,14 @@ export function FirmwareCard({ device, catalogue, busy, running, phase, upload, 
               <Select label={t('maintenance.firmware.choose')} value={chosen} options={options} onChange={setChoice} disabled={!can.ok || running} />
             )}
             {release && <p data-release-notes>{release.notes}</p>}
+            {checksum && (
+              <Row $gap="sm" $wrap data-checksum>
+                <span>
+                  {t('maintenance.firmware.checksum')}: <Checksum>{checksum}</Checksum>
+                </span>
+                <CopyButton text={checksum} label={t('maintenance.firmware.copyChecksum')} copied={t('maintenance.firmware.checksumCopied')} refused={t('maintenance.firmware.checksumNotCopied')} />
+              </Row>
+            )}
             {note && <InlineNotice tone={note.tone}>{note.text}</InlineNotice>}
             {can.ok ? (
               <Row $gap="sm" $wrap>
