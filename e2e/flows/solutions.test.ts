@@ -11,6 +11,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { pdfText } from '@airloom/bff/pdf-text';
 import { consoleUrl, openConsole, signUpInForm, type FlowPage } from '../support/flow';
 import { outbox } from '../support/outbox';
+import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/shots';
 
 interface BomLine {
@@ -70,12 +71,20 @@ describe('solution designer', () => {
     await page.waitForURL('**/overview/preview');
     await page.goto('/overview/solutions');
     await page.getByText('No solution yet').waitFor();
+    expect(await axeViolations(page), 'empty list').toEqual([]);
     await page.getByRole('button', { name: 'Design a solution' }).first().click();
     await page.waitForURL('**/overview/solutions/new');
 
     const lines = await designHotel(page, 'Harbour Hotel', '150');
     expect(lines.map((l) => l.type)).toEqual(expect.arrayContaining(['Gateway', 'AP']));
     await screenshot(page, 'solutions-designer-saved');
+    expect(await axeViolations(page), 'saved solution').toEqual([]);
+    // on a phone the bill of materials scrolls inside its box; the page itself does not grow sideways
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('table', { name: 'Bill of materials' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'solutions-designer-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the PDF' }).click()]);
     const pdf = readFileSync(await download.path());

@@ -17,6 +17,10 @@ const Scroll = styled.div`
     padding: ${({ theme }) => theme.space.sm};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
+  /* the reason stays readable on a phone: the table scrolls rather than squeezing it */
+  td:last-child {
+    min-width: 16rem;
+  }
 `;
 
 export function BomTable({ label, headers, children }: { label: string; headers: readonly string[]; children: ReactNode }) {
