@@ -1,7 +1,7 @@
 // The solution designer's calls: each one a declared endpoint of contracts (API.solutions.*), sent
 // through the API client the shell (or the standalone page) gives.
 import type { ApiClient } from '@airloom/shared-ui';
-import { API, type RecommendRequest, type SolutionSaveRequest, type SolutionShareRequest } from '@airloom/contracts';
+import { API, type CustomScenarioRequest, type RecommendRequest, type SolutionSaveRequest, type SolutionShareRequest } from '@airloom/contracts';
 
 export function createSolutionsApi(api: ApiClient) {
   return {
@@ -12,6 +12,8 @@ export function createSolutionsApi(api: ApiClient) {
     update: (id: number, body: SolutionSaveRequest) => api.call(API.solutions.update, { params: { id }, body }),
     remove: (id: number) => api.call(API.solutions.remove, { params: { id } }),
     scenarios: (signal?: AbortSignal) => api.call(API.solutions.listScenarios, { signal }),
+    createScenario: (body: CustomScenarioRequest) => api.call(API.solutions.createScenario, { body }),
+    removeScenario: (scenarioId: number) => api.call(API.solutions.removeScenario, { params: { scenarioId } }),
     shares: (id: number, signal?: AbortSignal) => api.call(API.solutions.listShares, { params: { id }, signal }),
     share: (id: number, body: SolutionShareRequest) => api.call(API.solutions.share, { params: { id }, body }),
     unshare: (id: number, shareId: number) => api.call(API.solutions.unshare, { params: { id, shareId } }),

@@ -114,6 +114,18 @@ function Designer({ initial }: { initial: Solution | null }) {
     }
   }
 
+  async function removeScenario(removed: CustomScenario) {
+    try {
+      await api.removeScenario(removed.id);
+      notify({ tone: 'success', message: t('designer.scenario.removed', { name: removed.name }) });
+      const rest = customScenarios.filter((c) => c.id !== removed.id);
+      update({ customScenarioId: rest[0]?.id ?? null, inputs: {}, models: {} });
+      scenarios.reload();
+    } catch (err) {
+      setError(refusalOf(err, t));
+    }
+  }
+
   function acceptRecommendation() {
     if (!recommendation) return;
     update({ lines: linesOf(recommendation.lines), advice: recommendation.advice, advantages: recommendation.advantages });
@@ -159,8 +171,8 @@ function Designer({ initial }: { initial: Solution | null }) {
 
   const reachable: Record<Step, boolean> = {
     scenario: !readOnly,
-    inputs: !readOnly && draft.scenario !== null,
-    gateway: !readOnly && draft.scenario !== null,
+    inputs: !readOnly && draft.scenario !== null && (draft.scenario !== 'custom' || draft.customScenarioId !== null),
+    gateway: !readOnly && draft.scenario !== null && (draft.scenario !== 'custom' || draft.customScenarioId !== null),
     recommendation: !readOnly && recommendation !== null,
     preview: draft.lines.length > 0,
   };
@@ -187,6 +199,12 @@ function Designer({ initial }: { initial: Solution | null }) {
               customScenarios={customScenarios}
               disabled={readOnly}
               onChange={(scenario, customScenarioId) => update({ scenario, customScenarioId, inputs: {}, models: {} })}
+              onCreated={(created) => {
+                notify({ tone: 'success', message: t('designer.scenario.created', { name: created.name }) });
+                update({ scenario: 'custom', customScenarioId: created.id, inputs: {}, models: {} });
+                scenarios.reload();
+              }}
+              onRemove={(removed) => void removeScenario(removed)}
             />
           )}
           {step === 'inputs' && (

@@ -2,7 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { SOLUTION_SCENARIOS, type CustomScenario, type SolutionScenario } from '@airloom/contracts';
-import { Select } from '@airloom/shared-ui';
+import { Button, Row, Select } from '@airloom/shared-ui';
+import { CustomScenarioForm } from './CustomScenarioForm';
 
 const Choices = styled.fieldset`
   display: grid;
@@ -32,9 +33,12 @@ export interface ScenarioStepProps {
   customScenarios: readonly CustomScenario[];
   disabled: boolean;
   onChange(scenario: SolutionScenario, customScenarioId: number | null): void;
+  onCreated(scenario: CustomScenario): void;
+  onRemove(scenario: CustomScenario): void;
 }
 
-export function ScenarioStep({ scenario, customScenarioId, customScenarios, disabled, onChange }: ScenarioStepProps) {
+export function ScenarioStep({ scenario, customScenarioId, customScenarios, disabled, onChange, onCreated, onRemove }: ScenarioStepProps) {
+  const chosen = customScenarios.find((c) => c.id === customScenarioId);
   const { t } = useTranslation('solutions');
   return (
     <>
@@ -57,14 +61,22 @@ export function ScenarioStep({ scenario, customScenarioId, customScenarios, disa
         (customScenarios.length === 0 ? (
           <p>{t('designer.scenario.customNone')}</p>
         ) : (
-          <Select
-            label={t('designer.scenario.custom')}
-            value={String(customScenarioId ?? '')}
-            disabled={disabled}
-            options={customScenarios.map((c) => ({ value: String(c.id), label: c.name }))}
-            onChange={(v) => onChange('custom', Number(v))}
-          />
+          <Row $gap="sm">
+            <Select
+              label={t('designer.scenario.custom')}
+              value={String(customScenarioId ?? '')}
+              disabled={disabled}
+              options={customScenarios.map((c) => ({ value: String(c.id), label: c.name }))}
+              onChange={(v) => onChange('custom', Number(v))}
+            />
+            {chosen && !disabled && (
+              <Button size="sm" variant="ghost" onClick={() => onRemove(chosen)}>
+                {t('designer.scenario.remove', { name: chosen.name })}
+              </Button>
+            )}
+          </Row>
         ))}
+      {scenario === 'custom' && !disabled && <CustomScenarioForm onCreated={onCreated} />}
     </>
   );
 }

@@ -68,7 +68,8 @@ export function defaultsOf(scenario: SolutionScenario | null, customDefaults?: S
 
 type Failures = Record<string, string>;
 
-function failuresOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Failures {
+/** zod issues as field path → rule key (rules.*), the first per field. */
+export function failuresOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Failures {
   const out: Failures = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.');
