@@ -106,17 +106,19 @@ describe('solution designer', () => {
     let partnerOrigin: string;
     beforeEach(async () => {
       const consoleOrigin = consoleUrl();
-      partner = http.createServer((_req, res) => {
+      partner = http.createServer((req, res) => {
+        // `/?as=<origin>`: the page names another origin as partner (one the console does not list)
+        const named = new URL(req.url ?? '/', partnerOrigin).searchParams.get('as') ?? partnerOrigin;
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
         res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner quotes</title></head><body>
 <h1>Partner quotes</h1>
-<iframe title="Airloom solution designer" width="1200" height="1400" src="${consoleOrigin}/remotes/solutions/index.html?partner=${encodeURIComponent(partnerOrigin)}"></iframe>
-<ul id="received" aria-label="Received bill of materials"></ul>
+<iframe title="Airloom solution designer" width="1200" height="1400" src="${consoleOrigin}/remotes/solutions/index.html?partner=${encodeURIComponent(named)}"></iframe>
+<ul id="bom-list" aria-label="Received bill of materials"></ul>
 <script>
 window.addEventListener('message', (event) => {
   if (event.origin !== ${JSON.stringify(consoleOrigin)} || !event.data || event.data.type !== 'airloom:solution-bom') return;
-  window.received = event.data;
-  document.getElementById('received').innerHTML = event.data.solution.lines.map((l) => '<li>' + l.quantity + ' x ' + l.model + '</li>').join('');
+  window.airloomBom = event.data;
+  document.getElementById('bom-list').innerHTML = event.data.solution.lines.map((l) => '<li>' + l.quantity + ' x ' + l.model + '</li>').join('');
 });
 </script></body></html>`);
       });
@@ -139,12 +141,24 @@ window.addEventListener('message', (event) => {
       const lines = await designHotel(designer, 'Portal Hotel', '80');
       await designer.getByText(`The bill of materials was sent to ${partnerOrigin}.`).waitFor();
 
-      const received = await page.waitForFunction(() => (window as unknown as { received?: unknown }).received).then((h) => h.jsonValue());
+      const received = await page.waitForFunction(() => (window as unknown as { airloomBom?: unknown }).airloomBom).then((h) => h.jsonValue());
       const message = received as { type: string; version: number; solution: { name: string; lines: BomLine[] } };
       expect(message).toMatchObject({ type: 'airloom:solution-bom', version: 1, solution: { name: 'Portal Hotel' } });
       expect(message.solution.lines.map((l) => [l.model, l.quantity])).toEqual(lines.map((l) => [l.model, l.quantity]));
       await page.getByRole('list', { name: 'Received bill of materials' }).getByText(`x ${lines[0]!.model}`).waitFor();
       await screenshot(page, 'solutions-partner-portal');
+    });
+
+    it('a page naming an origin the console does not list gets nothing, and the designer says why', async () => {
+      const { page } = flow;
+      await signUpInForm(page, `stranger-${Date.now()}@example.com`, 'Correct-horse-9', outbox);
+      await page.waitForURL('**/overview/preview');
+      const unknown = 'http://127.0.0.1:9';
+      await page.goto(`${partnerOrigin}/?as=${encodeURIComponent(unknown)}`);
+      const designer = page.frameLocator('iframe[title="Airloom solution designer"]');
+      await designHotel(designer, 'Unlisted Hotel', '40');
+      await designer.getByText(`${unknown} is not a partner portal this console knows, so the bill of materials was not sent to it.`).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { airloomBom?: unknown }).airloomBom)).toBeUndefined();
     });
   });
 });
