@@ -274,7 +274,7 @@ export function createApp(deps: AppDeps): Express {
   // API answers are no-store and static files get serve-static's own ETag: hashing every JSON body is waste.
   app.set('etag', false);
   app.use(requestLogger(logger));
-  app.use(securityHeaders(remoteOrigins(manifest)));
+  app.use(securityHeaders(remoteOrigins(manifest), config.solutionsPartnerOrigins));
   const root = express.Router();
   app.use(root);
   // before the CSRF guard: the sandboxed device page posts its forms with Origin null, and its link is its only credential
@@ -320,7 +320,7 @@ export function createApp(deps: AppDeps): Express {
       deviceOps: deviceOpsHandlers({ rebootSchedules, devicePassword, managementMode, config: configService, maintenanceWindow: createMaintenanceWindowService({ store: createMaintenanceWindowStore(db), clock }) }),
       models: modelHandlers(),
       remoteWeb: remoteWebHandlers(remoteWeb),
-      solutions: solutionHandlers(solutions),
+      solutions: solutionHandlers(solutions, { partnerOrigins: config.solutionsPartnerOrigins }),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
     {

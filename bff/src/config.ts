@@ -49,6 +49,11 @@ export interface AppConfig {
   remoteWebIdleSeconds: number;
   /** remote web management: a link stops working this long after it was opened (REMOTE_WEB_TTL_SECONDS, default 3600) */
   remoteWebTtlSeconds: number;
+  /**
+   * Partner portals that may frame the standalone solution designer and receive its bill of materials
+   * by postMessage (SOLUTIONS_PARTNER_ORIGINS, a comma list of origins; docs/solutions-embedding.md)
+   */
+  solutionsPartnerOrigins: string[];
 }
 
 export interface OidcConfig {
@@ -101,6 +106,23 @@ function parseSeconds(raw: string | undefined, name: string, fallback: number): 
   return value;
 }
 
+/** A comma list of origins (`https://portal.example.com`); anything else stops the start with a clear message. */
+function parseOrigins(raw: string | undefined, name: string): string[] {
+  const items = (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return items.map((item) => {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new Error(`${name} must be a comma list of origins such as https://portal.example.com, got "${item}"`);
+    }
+    if (!/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+      throw new Error(`${name} must be a comma list of origins such as https://portal.example.com, got "${item}"`);
+    }
+    return url.origin;
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(repoRoot, env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
@@ -133,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL || undefined,
     remoteWebIdleSeconds: parseSeconds(env.REMOTE_WEB_IDLE_SECONDS, 'REMOTE_WEB_IDLE_SECONDS', 600),
     remoteWebTtlSeconds: parseSeconds(env.REMOTE_WEB_TTL_SECONDS, 'REMOTE_WEB_TTL_SECONDS', 3600),
+    solutionsPartnerOrigins: parseOrigins(env.SOLUTIONS_PARTNER_ORIGINS, 'SOLUTIONS_PARTNER_ORIGINS'),
   };
 }

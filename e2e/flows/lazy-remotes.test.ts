@@ -15,6 +15,7 @@ const VISITS: Visit[] = [
   { remote: 'overview', path: '/overview/preview', ready: (p) => p.getByRole('heading', { name: 'Demo Hotel' }).waitFor() },
   { remote: 'overview', path: '/overview/list', ready: (p) => p.getByRole('cell', { name: 'Demo Hotel', exact: true }).waitFor() },
   { remote: 'network', path: '/manage/status?project=500000', ready: (p) => p.getByRole('table', { name: 'Devices', exact: true }).waitFor() },
+  { remote: 'solutions', path: '/overview/solutions', ready: (p) => p.getByRole('table', { name: 'Saved solutions' }).waitFor() },
 ];
 
 async function deployedRemotes(page: Page): Promise<string[]> {

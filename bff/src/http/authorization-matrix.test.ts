@@ -213,6 +213,7 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   // read-only with r; a stranger's answer is 412 like a missing id (docs/solutions.md "Who may do what")
   'solutions.recommend': SIGNED_IN,
   'solutions.listScenarios': SIGNED_IN,
+  'solutions.partnerOrigins': SIGNED_IN,
   'solutions.createScenario': row('P', 'P', 'P', 'P', 'P', D, T, R, 'P'),
   'solutions.updateScenario': row('P', N, N, N, N, D, T, R, 'P'),
   'solutions.removeScenario': row('S', N, N, N, N, D, T, R, 'S'),

@@ -6,7 +6,7 @@ import { client, createTestEnv, PASSWORD, signedUp, type TestEnv } from '../test
 describe('HTTP conventions', () => {
   let env: TestEnv;
   beforeAll(async () => {
-    env = await createTestEnv('sqlite', { env: { TRUST_PROXY: 'loopback', ALLOWED_ORIGINS: 'https://console.example.com' } });
+    env = await createTestEnv('sqlite', { env: { TRUST_PROXY: 'loopback', ALLOWED_ORIGINS: 'https://console.example.com', SOLUTIONS_PARTNER_ORIGINS: 'https://portal.example.com, http://localhost:9000' } });
   });
   afterAll(async () => {
     await env?.close();
@@ -22,6 +22,19 @@ describe('HTTP conventions', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+  });
+
+  describe('partner portals (SOLUTIONS_PARTNER_ORIGINS)', () => {
+    it('may frame the standalone designer page only, and a signed-in page learns who they are', async () => {
+      const page = await request(env.app).get('/remotes/solutions/index.html');
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self' https://portal.example.com http://localhost:9000");
+      expect(page.headers['x-frame-options']).toBeUndefined();
+      const consolePage = await request(env.app).get('/overview/solutions');
+      expect(consolePage.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      const { c } = await signedUp(env);
+      expect((await c.get('/api/v1/solutions/partner-origins')).body).toEqual({ code: 0, data: { origins: ['https://portal.example.com', 'http://localhost:9000'] } });
+      expect((await request(env.app).get('/api/v1/solutions/partner-origins')).status).toBe(401);
     });
   });
 

@@ -6,9 +6,10 @@ import { AppError } from './app-error.js';
 
 /**
  * CSP: scripts only from here and from remotes whose manifest entry is absolute (a CDN).
- * styled-components injects <style> tags, hence 'unsafe-inline' for styles only.
+ * styled-components injects <style> tags, hence 'unsafe-inline' for styles only. No page may be
+ * framed, except the pages given `frameAncestors` (the standalone solution designer).
  */
-export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+export function contentSecurityPolicy(remoteOrigins: readonly string[], frameAncestors: readonly string[] | null = null): string {
   const extra = remoteOrigins.length ? ` ${remoteOrigins.join(' ')}` : '';
   return [
     "default-src 'self'",
@@ -20,16 +21,26 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    frameAncestors === null ? "frame-ancestors 'none'" : ['frame-ancestors', "'self'", ...frameAncestors].join(' '),
   ].join('; ');
 }
 
-export function securityHeaders(remoteOrigins: readonly string[]): RequestHandler {
+/** The standalone solution designer's page, the one page partner portals may frame (docs/solutions-embedding.md). */
+export const EMBEDDABLE_PAGES: readonly string[] = ['/remotes/solutions/index.html'];
+
+/**
+ * Security headers; `partnerOrigins` (SOLUTIONS_PARTNER_ORIGINS) may frame the embeddable pages
+ * and nothing else, every other answer says `frame-ancestors 'none'` and X-Frame-Options DENY.
+ */
+export function securityHeaders(remoteOrigins: readonly string[], partnerOrigins: readonly string[] = []): RequestHandler {
   const csp = contentSecurityPolicy(remoteOrigins);
-  return (_req, res, next) => {
-    res.setHeader('Content-Security-Policy', csp);
+  const framedCsp = contentSecurityPolicy(remoteOrigins, partnerOrigins);
+  return (req, res, next) => {
+    const embeddable = EMBEDDABLE_PAGES.includes(req.path);
+    res.setHeader('Content-Security-Policy', embeddable ? framedCsp : csp);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'DENY');
+    // X-Frame-Options knows no list of origins: the framed page leaves it to the CSP
+    if (!embeddable) res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.removeHeader('X-Powered-By');

@@ -198,6 +198,10 @@ export const SolutionProjectRequestSchema = z.object({
 });
 export const SolutionProjectResponseSchema = z.object({ projectId: z.number().int(), planned: z.number().int() });
 
+/** The partner portals allowed to embed the standalone designer (SOLUTIONS_PARTNER_ORIGINS; docs/solutions-embedding.md). */
+export const SolutionPartnerOriginsSchema = z.object({ origins: z.array(z.string()) });
+export type SolutionPartnerOrigins = z.output<typeof SolutionPartnerOriginsSchema>;
+
 export const CommissioningItemSchema = z.object({
   model: z.string(),
   type: z.enum(DEVICE_TYPES).nullable(),
@@ -255,6 +259,11 @@ export const solutionEndpoints = {
     method: 'delete', path: '/solutions/scenarios/:scenarioId', tag, auth: 'session',
     summary: 'Delete a custom scenario (solutions made from it keep their inputs)',
     params: CustomScenarioParamsSchema, response: z.null(), errors: [scenarioNotFound],
+  }),
+  partnerOrigins: endpoint({
+    method: 'get', path: '/solutions/partner-origins', tag, auth: 'session',
+    summary: 'The partner origins allowed to embed the standalone designer and receive its bill of materials by postMessage',
+    response: SolutionPartnerOriginsSchema,
   }),
   list: endpoint({
     method: 'get', path: '/solutions', tag, auth: 'session',

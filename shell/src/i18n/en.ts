@@ -14,6 +14,7 @@ export const shellEn = {
     overviewPreview: 'Overview',
     overviewList: 'Projects',
     models: 'Models',
+    solutions: 'Solution designer',
     dataScreen: 'Data screen',
     accountSettings: 'Account settings',
     networkStatus: 'Network status',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultLanding, entryDecision, filterMenu, projectLanding, type MenuContext } from './filter';
 import { findEntry, flattenMenu, MENU_TREE, type BuildFlag, type MenuEntry } from './tree';
 
-const ALL_REMOTES = ['overview', 'dashboard', 'network', 'devices', 'wireless', 'data'];
+const ALL_REMOTES = ['overview', 'dashboard', 'network', 'devices', 'wireless', 'data', 'solutions'];
 const base: MenuContext = { accessType: 'web', netMode: 0, flags: ['beta', 'sharing', 'wifimap', 'topology', 'backup'], right: 'rw', deployedRemotes: ALL_REMOTES };
 
 const visiblePaths = (ctx: Partial<MenuContext>) => flattenMenu(filterMenu(MENU_TREE, { ...base, ...ctx })).map((e) => e.path);
@@ -20,6 +20,8 @@ const SPEC_TABLE: [string, boolean, boolean, BuildFlag | null, boolean, string][
   ['/overview/preview/datascreen', false, false, null, false, 'dashboard'],
   // beyond the §2 table: the model catalogue (spec §1 "a list of models that support cloud management")
   ['/overview/models', false, false, null, false, 'overview'],
+  // beyond the §2 table: the solution designer (spec §1 solution design)
+  ['/overview/solutions', false, false, null, false, 'solutions'],
   ['/manage/status', true, false, null, false, 'network'],
   ['/manage/visualization/td', false, false, 'beta', false, 'network'],
   ['/manage/visualization/topo', false, false, 'beta', false, 'network'],

@@ -15,7 +15,7 @@ export type Right = 'rw' | 'r';
  */
 export type BuildFlag = 'beta' | 'sharing' | 'wifimap' | 'topology' | 'backup';
 /** The remote (Module Federation name) that owns a screen (ARCHITECTURE §1). */
-export type RemoteName = 'overview' | 'dashboard' | 'network' | 'devices' | 'wireless' | 'data';
+export type RemoteName = 'overview' | 'dashboard' | 'network' | 'devices' | 'wireless' | 'data' | 'solutions';
 /** spec §2 menu groups, plus the overview pages that sit above them. */
 export type MenuGroupId = 'overview' | 'network' | 'configuration' | 'gateway' | 'data' | 'tool';
 
@@ -72,6 +72,8 @@ export const MENU_TREE: readonly MenuNode[] = [
       overview('/overview/preview/datascreen', 'menu.dataScreen', 'dashboard'),
       // spec §1 the models that support cloud management (the catalogue)
       overview('/overview/models', 'menu.models'),
+      // spec §1 solution design: saved solutions and the designer (its own page is the standalone designer)
+      overview('/overview/solutions', 'menu.solutions', 'solutions'),
       // spec §1 profile and account management; opened from the account menu in the header
       { ...overview('/overview/account', 'menu.accountSettings'), hidden: true },
     ],

@@ -53,7 +53,7 @@ describe('API documentation', () => {
         '/projects/{id}/firmware', '/projects/{id}/firmware/{imageId}', '/firmware/download/{token}', '/projects/{id}/rollouts', '/projects/{id}/rollouts/{rolloutId}/resume',
         '/projects/{id}/devices/by-code', '/projects/{id}/devices/import', '/devices/import-template.xlsx',
         // the solution designer (docs/solutions.md)
-        '/solutions/recommend', '/solutions/scenarios', '/solutions/scenarios/{scenarioId}', '/solutions', '/solutions/{id}', '/solutions/{id}/pdf',
+        '/solutions/recommend', '/solutions/scenarios', '/solutions/scenarios/{scenarioId}', '/solutions/partner-origins', '/solutions', '/solutions/{id}', '/solutions/{id}/pdf',
         '/solutions/{id}/shares', '/solutions/{id}/shares/{shareId}', '/solution-links/{token}', '/solution-links/{token}/pdf', '/solutions/{id}/project', '/projects/{id}/commissioning',
       ].sort(),
     );

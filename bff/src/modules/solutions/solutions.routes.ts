@@ -10,8 +10,10 @@ function sendPdf(res: Response, { name, pdf }: { name: string; pdf: Buffer }): t
   return ANSWERED;
 }
 
-export function solutionHandlers(solutions: SolutionsService): Handlers['solutions'] {
+/** `partnerOrigins`: who may frame the standalone designer (config SOLUTIONS_PARTNER_ORIGINS). */
+export function solutionHandlers(solutions: SolutionsService, options: { partnerOrigins: readonly string[] } = { partnerOrigins: [] }): Handlers['solutions'] {
   return {
+    partnerOrigins: () => ({ origins: [...options.partnerOrigins] }),
     recommend: (call) => solutions.recommend(call.principal(), call.body),
     listScenarios: (call) => solutions.scenarios(call.principal()),
     createScenario: (call) => solutions.createScenario(call.principal(), call.body),
