@@ -2,6 +2,8 @@
 // offline GeoIP database names an activation's `state` (docs/decisions/datascreen.md).
 import { REGION_CODES } from './region-codes.js';
 
+export { REGION_CODES };
+
 /** the region codes of a country's map, sorted; empty for a country without one */
 export function regionsOf(country: string): string[] {
   return REGION_CODES[country]?.split(' ') ?? [];
