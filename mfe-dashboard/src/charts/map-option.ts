@@ -4,8 +4,9 @@ import { wall } from '../features/datascreen/wall';
 
 const numbers = new Intl.NumberFormat('en');
 
-/** `data` names the map's shapes (country or region codes); `label` names a shape for the tooltip */
-export function choropleth(map: string, data: { name: string; value: number }[], label: (name: string) => string): ChartOption {
+/** `data` names the map's shapes (country or region codes); `label` names a shape for the tooltip;
+ * `frame` ([[west, north], [east, south]]) is the part of the map to fit, the whole map without it */
+export function choropleth(map: string, data: { name: string; value: number }[], label: (name: string) => string, frame?: [[number, number], [number, number]]): ChartOption {
   const max = Math.max(1, ...data.map((d) => d.value));
   return {
     backgroundColor: 'transparent',
@@ -21,6 +22,7 @@ export function choropleth(map: string, data: { name: string; value: number }[],
         top: 4,
         bottom: 4,
         selectedMode: false,
+        ...(frame && { boundingCoords: frame }),
         itemStyle: { areaColor: '#1a2540', borderColor: '#2b3a5c' },
         emphasis: { label: { show: false }, itemStyle: { areaColor: '#fbbf24' } },
         data,

@@ -50,6 +50,22 @@ describe('the region maps', () => {
     expect(Math.min(...lons)).toBeGreaterThan(0);
   });
 
+  it("frame a country's main land and what lies near it, not its far-off overseas parts", async () => {
+    // metropolitan France with Corsica; French Guiana, Réunion and the Antilles outside the frame
+    const [[west, north], [east, south]] = (await loadRegionMap('FR'))!.focus;
+    expect(west).toBeGreaterThan(-6);
+    expect(east).toBeGreaterThan(9.4);
+    expect(east).toBeLessThan(10);
+    expect(north).toBeLessThan(52);
+    expect(south).toBeGreaterThan(41);
+    // the United States with Alaska and Hawaii (drawn east of 180°)
+    const [[usWest, usNorth], [usEast, usSouth]] = (await loadRegionMap('US'))!.focus;
+    expect(usWest).toBeLessThan(190);
+    expect(usEast).toBeGreaterThan(290);
+    expect(usNorth).toBeGreaterThan(70);
+    expect(usSouth).toBeLessThan(20);
+  });
+
   it('are none for a country without regions or a code that is no country', async () => {
     expect(await loadRegionMap('VA')).toBeNull();
     expect(await loadRegionMap('../x')).toBeNull();

@@ -9,6 +9,7 @@ import type { ActivationSummary } from '@airloom/contracts';
 import { Spinner } from '@airloom/shared-ui';
 import { EChart, type ChartOption } from '../../charts/EChart';
 import { choropleth } from '../../charts/map-option';
+import type { RegionMap } from '../../charts/region-maps';
 import { WallButton } from './Controls';
 import { count, countryName } from './format';
 import { useRegionMap } from './useRegionMap';
@@ -30,9 +31,9 @@ const Choices = styled.div`
 
 type Regions = ActivationSummary['regions'];
 
-export function regionOption(map: string, regions: Regions, names: Record<string, string>): ChartOption {
+export function regionOption(map: string, regions: Regions, { names, focus }: RegionMap): ChartOption {
   const drawn = regions.filter((r) => r.state in names);
-  return choropleth(map, drawn.map((r) => ({ name: r.state, value: r.count })), (code) => names[code] ?? code);
+  return choropleth(map, drawn.map((r) => ({ name: r.state, value: r.count })), (code) => names[code] ?? code, focus);
 }
 
 export function RegionPanel({ compared, regions }: { compared: readonly string[]; regions: Regions }) {
@@ -44,7 +45,7 @@ export function RegionPanel({ compared, regions }: { compared: readonly string[]
   const shown = chosen && compared.includes(chosen) ? chosen : latest;
   const map = useRegionMap(shown);
   const own = useMemo(() => regions.filter((r) => r.country === shown), [regions, shown]);
-  const option = useMemo(() => (map ? regionOption(`regions:${shown}`, own, map.names) : null), [map, own, shown]);
+  const option = useMemo(() => (map ? regionOption(`regions:${shown}`, own, map) : null), [map, own, shown]);
   if (!shown) return null;
 
   const name = countryName(shown);
