@@ -20,6 +20,11 @@ describe('matching a Natural Earth unit to its GeoIP region', () => {
     expect(regionKey({ iso_a2: 'US', iso_3166_2: 'US-CA', name: 'California' })?.code).toBe('CA');
     expect(regionKey({ iso_a2: 'KR', iso_3166_2: 'KR-11', name: 'Seoul' })?.code).toBe('11');
     expect(regionKey({ iso_a2: 'ZA', iso_3166_2: 'ZA-GT', name: 'Gauteng' })?.code).toBe('GP');
+    expect(regionKey({ iso_a2: 'PL', iso_3166_2: 'PL-SL', name: 'Silesian' })?.code).toBe('24');
+    expect(regionKey({ iso_a2: 'ES', iso_3166_2: 'ES-PM', name: 'Baleares', region_cod: 'ES.PM', region: 'Islas Baleares' })?.code).toBe('IB');
+    // an Irish county in its province; Bogotá out of Cundinamarca
+    expect(regionKey({ iso_a2: 'IE', iso_3166_2: 'IE-KY', name: 'Kerry' })).toEqual({ country: 'IE', code: 'M', name: 'Munster' });
+    expect(regionKey({ iso_a2: 'CO', iso_3166_2: 'CO-CUN', name: 'Bogota' })).toEqual({ country: 'CO', code: 'DC', name: 'Bogotá' });
     expect(regionKey({ iso_a2: 'HK', iso_3166_2: 'HK-X01~', name: 'Central and Western', name_en: 'Central and Western District' })).toEqual({ country: 'HK', code: 'HCW', name: 'Central and Western' });
   });
 
