@@ -361,11 +361,12 @@ export function generateFleet(projectId: number, size: number | FleetMix): Devic
   return specs;
 }
 
-/** Public /24s of access networks in several countries (what a site behind a broadband line shows). */
+/** Public /24s of access networks in several countries (what a site behind a broadband line shows),
+ * each placed by the GeoIP database in a region the data screen's region map draws. */
 const PUBLIC_NETS = [
   '73.162.10', '24.5.60', '81.2.69', '86.12.40', '84.128.5', '91.64.20', '90.12.34', '83.202.1', '151.38.2', '79.8.9',
   '188.77.1', '83.32.4', '94.210.3', '1.36.5', '101.165.1', '120.148.2', '24.114.3', '70.48.1', '189.4.3', '177.8.8',
-  '49.204.1', '106.51.2', '175.193.1', '211.36.3', '116.86.2', '41.13.2', '187.188.1', '78.160.1', '85.103.2',
+  '49.204.1', '106.51.2', '175.193.1', '211.36.3', '60.32.0', '41.13.2', '187.188.1', '78.160.1', '85.103.2',
 ];
 
 /**

@@ -54,8 +54,16 @@ describe('activation data screen', () => {
     await page.getByRole('link', { name: 'Data screen' }).click();
     await page.waitForURL('**/overview/preview/datascreen');
     await expectDataOnEveryPanel(page);
+    // a compared country's region map: its regions drawn, the demo's counted ones listed by name
+    await page.getByLabel('Add a country').selectOption({ label: 'France' });
+    const france = page.getByRole('list', { name: 'Regions of France by activations' });
+    await france.waitFor();
+    const regions = await france.getByRole('listitem').allTextContents();
+    expect(regions.map((r) => r.replace(/: [\d,]+$/, ''))).toEqual(expect.arrayContaining(['Île-de-France', 'Pays de la Loire']));
+    await page.getByRole('img', { name: 'Map of France by region (18 regions)' }).locator('canvas').waitFor();
     await page.waitForTimeout(500); // the charts' entry animation
     await page.screenshot({ path: path.join(SHOTS, 'datascreen-console.png'), fullPage: true });
+    await page.getByRole('region', { name: 'Activations by region in France' }).screenshot({ path: path.join(SHOTS, 'datascreen-regions.png') });
     // echarts came with this page only, never with the login page or the overview
     expect(requests.some((p) => p.startsWith('/remotes/dashboard/'))).toBe(true);
 

@@ -92,6 +92,7 @@ export function summary(over: Partial<ActivationSummary> = {}): ActivationSummar
     trendBrand: [{ day: daysAgo(2), brand: 'NetHaven', count: 10 }, { day: daysAgo(1), brand: 'Airloom', count: 30 }, { day: today, brand: 'Airloom', count: 15 }],
     countries: [{ country: 'DE', count: 30 }, { country: 'FR', count: 20 }, { country: '', count: 5 }],
     top: [{ country: 'DE', state: '', count: 30 }, { country: 'FR', state: '', count: 20 }, { country: '', state: '', count: 5 }],
+    regions: [],
     ...over,
   };
 }

@@ -43,8 +43,14 @@ export const dashboardEn = {
     caption_other: '{{count}} countries; most in {{country}} ({{most}}). Click a country to compare it.',
   },
   region: {
-    label: 'Activations by region in {{countries}}',
-    empty: 'No activations in these countries in this range',
+    label: 'Activations by region in {{country}}',
+    choose: 'Region map of',
+    map: 'Map of {{country}} by region ({{count}} regions)',
+    list: 'Regions of {{country}} by activations',
+    empty: 'No activations in {{country}} in this range',
+    noMap: 'There is no region map of {{country}}.',
+    elsewhere_one: '1 activation in no region on the map (its IP address gave none)',
+    elsewhere_other: '{{count}} activations in no region on the map (their IP addresses gave none)',
   },
   top: {
     countries: 'Top 15 countries',

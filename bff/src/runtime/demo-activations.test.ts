@@ -1,5 +1,6 @@
 // The live demo's data screen has data on every panel: the seeded activation history, seen through
 // the API by a live-demo session, laid anew (not doubled) at each start.
+import { hasRegionShape } from '@airloom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, client, createTestEnv, type TestEnv } from '../test/test-env.js';
 import { DEMO_ACTIVATIONS, demoActivations, seedDemoActivations } from './demo-activations.js';
@@ -37,9 +38,24 @@ describe.each(backends())('demo activations on %s', (backend) => {
     const compared = (await demo.get('/api/v1/activations/summary?range=15d&countries=US,DE')).body.data;
     expect(compared.countries.map((c: { country: string }) => c.country).sort()).toEqual(['DE', 'US']);
     expect(compared.top.length).toBeGreaterThan(1);
+    // the region map of a compared country: all its regions, the counted ones among them
+    const regions = compared.regions.filter((r: { country: string }) => r.country === 'US');
+    expect(regions).toHaveLength(51);
+    expect(regions.find((r: { state: string }) => r.state === 'CA').count).toBeGreaterThan(0);
     const list = (await demo.get('/api/v1/activations?country=FR')).body.data;
     expect(list.total).toBeGreaterThan(50);
     expect(list.items).toHaveLength(50);
     expect(list.items.every((i: { country: string }) => i.country === 'FR')).toBe(true);
+  });
+});
+
+describe('demo activations on the region map', () => {
+  it('are each placed in a region drawn on its country\'s map (the match rate is 100 %), but for the few of unknown country', () => {
+    const rows = demoActivations(Date.UTC(2026, 10, 24, 12)) as { country: string; state: string }[];
+    const known = rows.filter((r) => r.country !== '');
+    const unmatched = known.filter((r) => !hasRegionShape(r.country, r.state));
+    expect(unmatched).toEqual([]);
+    // records whose IP the GeoIP database could not place are shown as unknown, on no map
+    expect(rows.length - known.length).toBeLessThan(rows.length / 20);
   });
 });

@@ -15,7 +15,9 @@ const TYPES: [DeviceType, string, number][] = [
   ['mesh', 'AL-MX300', 12], ['cpe', 'AL-CPE510', 5], ['nvr', 'AL-NVR208', 4], ['ipc', 'AL-IPC410', 9], ['v7', 'AL-V7', 4],
 ];
 const BRANDS: [string, number][] = [['Airloom', 70], ['NetHaven', 20], ['Brightwave', 10]];
-/** [country, state, city, a public /24 of the place, weight] as the offline GeoIP database places them */
+/** [country, state, city, a public /24 of the place, weight] as the offline GeoIP database places them;
+ * every state is a region drawn on its country's region map (GeoLite2 names no region in Singapore,
+ * so the demo has none of its records) */
 const PLACES: [string, string, string, string, number][] = [
   ['US', 'CA', 'Los Altos', '73.162.10', 12], ['US', 'CA', 'Mill Valley', '24.5.60', 6], ['GB', 'ENG', 'Long Buckby', '81.2.69', 6],
   ['GB', 'ENG', 'Clapham', '86.12.40', 5], ['DE', 'NW', 'Herford', '84.128.5', 7], ['DE', 'BY', 'Lauf an der Pegnitz', '91.64.20', 6],
@@ -24,7 +26,7 @@ const PLACES: [string, string, string, string, number][] = [
   ['NL', 'ZH', 'Voorburg', '94.210.3', 4], ['HK', 'HCW', 'Central', '1.36.5', 3], ['AU', 'VIC', 'Melbourne', '101.165.1', 5],
   ['CA', 'ON', 'Toronto', '24.114.3', 4], ['CA', 'ON', 'Oakville', '70.48.1', 2], ['BR', 'PR', 'São José dos Pinhais', '189.4.3', 3],
   ['BR', 'MG', 'Antonio Dias', '177.8.8', 2], ['IN', 'TN', 'Chennai', '106.51.2', 4], ['IN', 'AP', 'Nellore', '49.204.1', 2],
-  ['KR', '11', 'Seoul', '175.193.1', 4], ['SG', '', 'Singapore', '116.86.2', 3], ['ZA', 'GP', 'Johannesburg', '41.13.2', 2],
+  ['KR', '11', 'Seoul', '175.193.1', 4], ['JP', '13', 'Minato-ku', '60.32.0', 3], ['ZA', 'GP', 'Johannesburg', '41.13.2', 2],
   ['MX', 'MEX', 'Zumpango', '187.188.1', 2], ['TR', '34', 'Istanbul', '85.103.2', 3], ['TR', '06', 'Ankara', '78.160.1', 2],
   ['', '', '', '', 2],
 ];

@@ -51,6 +51,12 @@ export const ActivationSummarySchema = z.object({
   countries: z.array(z.object({ country: z.string().meta({ description: "ISO 3166-1 alpha-2, '' = unknown" }), count })),
   /** top 15 in the range: countries when none is asked, else the states of the asked countries */
   top: z.array(z.object({ country: z.string(), state: z.string(), count })),
+  /**
+   * every region of the compared countries' maps with its activations in the range, zero included,
+   * so the region map colours whole countries; then any state the map does not draw ('' = unknown)
+   * that has activations. Empty when no country is compared.
+   */
+  regions: z.array(z.object({ country: z.string(), state: z.string(), count })),
 });
 export type ActivationSummary = z.output<typeof ActivationSummarySchema>;
 

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { hasRegionShape } from '@airloom/contracts';
+import { generateFleet, publicIpFor } from '@airloom/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicIpv4, locateIp } from '../geoip.js';
 import { dayOf, recordActivation } from './activations.js';
@@ -9,6 +11,17 @@ describe('public IP location (offline GeoIP)', () => {
   it('places a public address in its country, state and city', async () => {
     expect(await locateIp('81.2.69.142')).toEqual({ country: 'GB', state: 'ENG', city: 'Long Buckby' });
     expect(await locateIp('83.202.1.1')).toMatchObject({ country: 'FR', city: 'Paris' });
+  });
+
+  it("places every simulated device in a region the data screen's region map draws", async () => {
+    const ips = new Set(generateFleet(500000, 400).map(publicIpFor));
+    const unplaced: string[] = [];
+    for (const ip of ips) {
+      const at = await locateIp(ip);
+      if (!hasRegionShape(at.country, at.state)) unplaced.push(`${ip} ${at.country}-${at.state}`);
+    }
+    expect(unplaced).toEqual([]);
+    expect(ips.size).toBeGreaterThan(200);
   });
 
   it('calls private, documentation, malformed and empty addresses unknown', async () => {

@@ -25,7 +25,7 @@ export interface EChartProps {
   /** what the chart shows, for assistive technology */
   label: string;
   height?: string;
-  /** a map the option draws on (`world`, `compared:DE,FR`): registered before drawing */
+  /** a map the option draws on (`world`, `regions:DE`): registered before drawing */
   map?: string;
   /** a click on a series item (a country on a map), by its name */
   onItemClick?(name: string): void;

@@ -1,7 +1,7 @@
 // The parts of echarts the data screen draws with, and the maps it draws on (world-atlas's Natural
-// Earth countries, shipped in the package: nothing is fetched from the network). This module is
-// loaded with import() by the chart component only, so echarts stays out of the shell's and the
-// remote's first chunks (ARCHITECTURE §3 heavy libraries).
+// Earth countries, and each country's regions made at build time: nothing is fetched from the
+// network). This module is loaded with import() by the chart component only, so echarts stays out
+// of the shell's and the remote's first chunks (ARCHITECTURE §3 heavy libraries).
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, MapChart, PieChart } from 'echarts/charts';
 import { GeoComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
@@ -10,6 +10,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { whereNumeric } from 'iso-3166-1';
 import world110 from 'world-atlas/countries-110m.json';
+import { loadRegionMap, unwrap } from './region-maps';
 
 echarts.use([BarChart, LineChart, MapChart, PieChart, GeoComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
 
@@ -17,14 +18,6 @@ type Countries = Topology<{ countries: GeometryCollection<{ name: string }> }>;
 
 /** countries whose polygons cross the 180° meridian: drawn east of it, not as stripes across the map */
 const ACROSS_180 = new Set(['RU', 'FJ']);
-type Position = number[];
-const eastward = (rings: Position[][]) => rings.map((ring) => ring.map(([lon, lat]) => [lon! < 0 ? lon! + 360 : lon!, lat!]));
-function unwrap(geometry: GeoJSON.Geometry): GeoJSON.Geometry {
-  if (geometry.type === 'Polygon') return { ...geometry, coordinates: eastward(geometry.coordinates) };
-  if (geometry.type === 'MultiPolygon') return { ...geometry, coordinates: geometry.coordinates.map(eastward) };
-  return geometry;
-}
-
 /** The atlas's countries as GeoJSON, each named by its ISO 3166-1 alpha-2 code (the API's). */
 function countriesOf(topology: Countries) {
   const collection = feature(topology, topology.objects.countries);
@@ -37,17 +30,16 @@ function countriesOf(topology: Countries) {
   return { type: 'FeatureCollection' as const, features };
 }
 
-/** `world` (110m) at once; `compared:<codes>` (50m, only the named countries) when first asked. */
+/** `world` (110m) at once; `regions:<code>` (a country's regions) when first asked. */
 export async function ensureMap(name: string): Promise<void> {
   if (echarts.getMap(name)) return;
-  if (name === 'world') {
-    echarts.registerMap('world', countriesOf(world110 as unknown as Countries) as never);
+  const regions = /^regions:([A-Z]{2})$/.exec(name);
+  if (regions) {
+    const map = await loadRegionMap(regions[1]!);
+    if (map) echarts.registerMap(name, map.geo as never);
     return;
   }
-  const codes = new Set(name.replace(/^compared:/, '').split(','));
-  const detailed = (await import('world-atlas/countries-50m.json')).default as unknown as Countries;
-  const all = countriesOf(detailed);
-  echarts.registerMap(name, { ...all, features: all.features.filter((f) => codes.has(f.properties.name)) } as never);
+  if (name === 'world') echarts.registerMap('world', countriesOf(world110 as unknown as Countries) as never);
 }
 
 export { echarts };

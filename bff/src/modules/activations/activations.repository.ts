@@ -95,8 +95,8 @@ export function createActivationsRepository(db: Knex) {
       return rows.map((r) => ({ country: r.country, count: n(r.n) }));
     },
 
-    /** per state of these countries, most activations first */
-    async perState(scope: ActivationScope, fromDay: number, countries: readonly string[], limit: number) {
+    /** per state of these countries, most activations first (all of them without a limit) */
+    async perState(scope: ActivationScope, fromDay: number, countries: readonly string[], limit?: number) {
       const rows = (await counts('activation_counts_place', scope)
         .where('day', '>=', fromDay)
         .whereIn('country', [...countries])
@@ -106,7 +106,7 @@ export function createActivationsRepository(db: Knex) {
         .orderBy('n', 'desc')
         .orderBy('country')
         .orderBy('state')
-        .limit(limit)) as { country: string; state: string; n: unknown }[];
+        .modify((q) => { if (limit !== undefined) q.limit(limit); })) as { country: string; state: string; n: unknown }[];
       return rows.map((r) => ({ country: r.country, state: r.state, count: n(r.n) }));
     },
 

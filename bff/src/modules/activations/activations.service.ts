@@ -10,6 +10,7 @@ import {
   AccountRole,
   DEMO_PROJECT_IDS,
   isDemoProject,
+  regionsOf,
   type ActivationItem,
   type ActivationListQuery,
   type ActivationListResponse,
@@ -44,6 +45,17 @@ const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const dayNumber = (iso: string) => dayOf(Date.parse(`${iso}T00:00:00Z`));
+
+type RegionCount = ActivationSummary['regions'][number];
+
+/** Every region of the compared countries' maps with its count, zero where none; then the counted
+ * states no map draws (unknown, or a code the map does not know) so nothing counted goes missing. */
+export function everyRegion(countries: readonly string[], counted: readonly RegionCount[]): RegionCount[] {
+  const countOf = new Map(counted.map((r) => [`${r.country}/${r.state}`, r.count]));
+  const drawn = countries.flatMap((country) => regionsOf(country).map((state) => ({ country, state, count: countOf.get(`${country}/${state}`) ?? 0 })));
+  const onMap = new Set(drawn.map((r) => `${r.country}/${r.state}`));
+  return [...drawn, ...counted.filter((r) => !onMap.has(`${r.country}/${r.state}`))];
+}
 
 export function toActivationItem(r: ActivationRow): ActivationItem {
   return {
@@ -101,14 +113,14 @@ export function createActivationsService(deps: ActivationsServiceDeps) {
       const countries = query.countries?.length ? query.countries : undefined;
       const empty = !scope.all && scope.projectIds.length === 0;
       if (empty) {
-        return { range: query.range, from: isoDay(fromDay), counters: { total: 0, today: 0, last7d: 0, last30d: 0 }, byType: [], byBrand: [], trend: [], trendBrand: [], countries: [], top: [] };
+        return { range: query.range, from: isoDay(fromDay), counters: { total: 0, today: 0, last7d: 0, last30d: 0 }, byType: [], byBrand: [], trend: [], trendBrand: [], countries: [], top: [], regions: [] };
       }
       const [counters, perDay, perDayBrand, perCountry, perState] = await Promise.all([
         repo.counters(scope, { today, last7d: today - 6, last30d: today - 29 }),
         repo.perDayType(scope, fromDay),
         repo.perDayBrand(scope, fromDay),
         repo.perCountry(scope, fromDay, countries),
-        countries ? repo.perState(scope, fromDay, countries, ACTIVATION_TOP_REGIONS) : Promise.resolve(null),
+        countries ? repo.perState(scope, fromDay, countries) : Promise.resolve(null),
       ]);
       const byType = new Map<ActivationSummary['byType'][number]['type'], number>();
       for (const r of perDay) byType.set(r.type, (byType.get(r.type) ?? 0) + r.count);
@@ -124,7 +136,8 @@ export function createActivationsService(deps: ActivationsServiceDeps) {
         trend: perDay.map((r) => ({ day: isoDay(r.day), type: r.type, count: r.count })).sort(byDay((r) => r.type)),
         trendBrand: perDayBrand.map((r) => ({ day: isoDay(r.day), brand: r.brand, count: r.count })).sort(byDay((r) => r.brand)),
         countries: perCountry,
-        top: perState ?? perCountry.slice(0, ACTIVATION_TOP_REGIONS).map((c) => ({ country: c.country, state: '', count: c.count })),
+        top: perState?.slice(0, ACTIVATION_TOP_REGIONS) ?? perCountry.slice(0, ACTIVATION_TOP_REGIONS).map((c) => ({ country: c.country, state: '', count: c.count })),
+        regions: countries && perState ? everyRegion(countries, perState) : [],
       };
     },
 

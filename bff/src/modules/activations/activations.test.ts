@@ -85,6 +85,23 @@ describe.each(backends())('activations API on %s', (backend) => {
     expect(s.top).toEqual([{ country: 'GB', state: 'ENG', count: 1 }, { country: 'FR', state: 'IDF', count: 1 }, { country: 'GB', state: 'SCT', count: 1 }].sort((a, b) => a.country.localeCompare(b.country) || a.state.localeCompare(b.state)));
   });
 
+  it('gives every region of a compared country, with zero where nothing was activated, so the region map colours it whole', async () => {
+    const s = (await owner.c.get('/api/v1/activations/summary?range=1y&countries=GB,FR')).body.data;
+    const of = (country: string) => s.regions.filter((r: { country: string }) => r.country === country);
+    expect(of('GB')).toEqual([
+      { country: 'GB', state: 'ENG', count: 1 },
+      { country: 'GB', state: 'NIR', count: 0 },
+      { country: 'GB', state: 'SCT', count: 1 },
+      { country: 'GB', state: 'WLS', count: 0 },
+    ]);
+    // France's 13 metropolitan and 5 overseas regions, Île-de-France counted
+    expect(of('FR')).toHaveLength(18);
+    expect(of('FR')).toContainEqual({ country: 'FR', state: 'IDF', count: 1 });
+    expect(of('FR').filter((r: { count: number }) => r.count === 0)).toHaveLength(17);
+    // no country compared: no regions
+    expect((await owner.c.get('/api/v1/activations/summary?range=1y')).body.data.regions).toEqual([]);
+  });
+
   const client = (e: TestEnv) => appClient(e.app);
   const sns = (list: { items: { sn: string }[] }) => list.items.map((i) => i.sn).sort();
   const FLEET = ['ALACTAPI00000001', 'ALACTAPI00000002', 'ALACTAPI00000003', 'ALACTAPI00000004', 'ALACTAPI00000005', 'ALACTAPI00000006', 'ALACTAPI00000007', 'ALACTAPI00000008'];

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { regionsOf } from '@airloom/contracts';
 import { DataScreenPage } from './DataScreenPage';
 import { EMPTY_SUMMARY, activation, drawn, fakeApi, listOf, ok, renderScreen, scriptedStream, summary } from '../../test-harness';
 
@@ -94,11 +95,16 @@ describe('the data screen', () => {
     renderScreen(<DataScreenPage />, api, { openStream: scriptedStream().open });
     await screen.findByText('3,020');
     await screen.findByRole('option', { name: 'Germany' });
-    answer(summary({ countries: [{ country: 'DE', count: 30 }], top: [{ country: 'DE', state: 'BY', count: 18 }, { country: 'DE', state: 'NW', count: 12 }] }));
+    const top = [{ country: 'DE', state: 'BY', count: 18 }, { country: 'DE', state: 'NW', count: 12 }];
+    answer(summary({ countries: [{ country: 'DE', count: 30 }], top, regions: regionsOf('DE').map((state) => ({ country: 'DE', state, count: top.find((r) => r.state === state)?.count ?? 0 })) }));
     await user.selectOptions(screen.getByLabelText('Add a country'), 'Germany');
     const regions = await screen.findByRole('region', { name: 'Activations by region in Germany' });
-    expect(within(regions).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['BY: 18', 'NW: 12']);
-    expect(screen.getByRole('list', { name: 'Top 15 regions' }).textContent).toContain('BY, Germany');
+    const list = await within(regions).findByRole('list', { name: 'Regions of Germany by activations' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Bavaria: 18', 'North Rhine-Westphalia: 12']);
+    // the region map of Germany, all 16 states coloured
+    await waitFor(() => expect(drawn.some((d) => (d.option.series as { map?: string }[])[0]!.map === 'regions:DE')).toBe(true));
+    // the top 15 name the regions once Germany's map is loaded
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Top 15 regions' }).textContent).toContain('Bavaria, Germany'));
   });
 
   it('counts a device that activates without a reload, and follows the stream after a break', async () => {

@@ -86,7 +86,7 @@ export function DataScreenPage() {
           <Panels>
             <WorldMapPanel countries={summary.countries} onPick={screen.compare} />
             <TopPanel top={summary.top} byRegion={byRegion} />
-            {byRegion && <RegionPanel compared={screen.compared} countries={summary.countries} top={summary.top} />}
+            {byRegion && <RegionPanel compared={screen.compared} regions={summary.regions} />}
             <TypeTrendPanel summary={summary} />
             <BrandPanel summary={summary} />
           </Panels>

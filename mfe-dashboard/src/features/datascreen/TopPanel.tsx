@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import type { ActivationSummary } from '@airloom/contracts';
 import { count, placeName } from './format';
+import { useRegionNames } from './useRegionMap';
 import { Muted, Panel, wall } from './wall';
 
 const List = styled.ol`
@@ -27,6 +28,8 @@ const Bar = styled.i<{ $share: number }>`
 export function TopPanel({ top, byRegion }: { top: ActivationSummary['top']; byRegion: boolean }) {
   const { t } = useTranslation('dashboard');
   const max = Math.max(1, ...top.map((r) => r.count));
+  // a region by its name once its country's map is loaded (its code until then)
+  const regionNames = useRegionNames(byRegion ? top.map((r) => r.country).filter(Boolean) : []);
   const title = byRegion ? t('top.regions') : t('top.countries');
   return (
     <Panel aria-labelledby="top-title">
@@ -38,7 +41,7 @@ export function TopPanel({ top, byRegion }: { top: ActivationSummary['top']; byR
           {top.map((r) => (
             <li key={`${r.country}-${r.state}`}>
               <Bar $share={r.count / max} aria-hidden />
-              <span>{placeName(r.country, r.state)}</span>
+              <span>{placeName(r.country, r.state, regionNames[r.country]?.[r.state])}</span>
               <strong>{count(r.count)}</strong>
             </li>
           ))}

@@ -13,10 +13,11 @@ export function countryName(code: string): string {
   }
 }
 
-/** a region: its subdivision code and country (`ENG, United Kingdom`), or the country alone */
-export function placeName(country: string, state: string): string {
+/** a region: its name, or else its subdivision code, and country (`England, United Kingdom`,
+ * `ENG, United Kingdom`), or the country alone */
+export function placeName(country: string, state: string, stateName?: string): string {
   if (!country) return i18n.t('dashboard.place.unknown');
-  return state ? `${state}, ${countryName(country)}` : countryName(country);
+  return state ? `${stateName ?? state}, ${countryName(country)}` : countryName(country);
 }
 
 const numbers = new Intl.NumberFormat('en');
