@@ -89,7 +89,7 @@ describe('running and online statistics', () => {
     // the figures as a table, for a screen reader
     const memory = page.getByRole('region', { name: 'Memory in use', exact: true });
     await memory.getByText('Show the figures as a table').click();
-    expect(await memory.getByRole('table').getByRole('row').count()).toBeGreaterThan(20);
+    await expect.poll(() => memory.getByRole('table').getByRole('row').count()).toBeGreaterThan(20);
     await screenshot(page, 'statistics-device-30d');
 
     // at phone width nothing runs off the side

@@ -105,7 +105,8 @@ describe.each(cases)('remote web management on %s with %s', (backend, brokerKind
     const { owner, projectId, spec, agent } = await site();
     expect((await status(owner, projectId, spec.sn)).state).toBe('disabled');
     const link = await opened(owner, projectId, spec.sn);
-    expect(agent.remoteWeb?.open).toBe(true);
+    // the console counts the tunnel open when it accepts it; the device, a moment later, when the answer reaches it
+    await until(() => agent.remoteWeb?.open === true);
 
     const page = await fetch(`${origin}${link}`, { headers: { cookie: owner.cookie } });
     expect(page.status).toBe(200);
