@@ -8,6 +8,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // A package's `/testing` entry comes before the package, which would otherwise match it as a prefix.
 export const workspaceAlias = {
   '@airloom/contracts/config': here('./contracts/src/config/index.ts'),
+  '@airloom/contracts/regions': here('./contracts/src/domain/regions.ts'),
   '@airloom/contracts': here('./contracts/src/index.ts'),
   '@airloom/shared-ui/testing': here('./shared-ui/src/testing.ts'),
   '@airloom/shared-ui/remote': here('./shared-ui/src/remote.ts'),

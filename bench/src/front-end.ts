@@ -118,9 +118,9 @@ export async function frontEnd(runs: number): Promise<Figure[]> {
       await fresh.close();
     }
     return [
-      { bench: 'shell initial JS on the login page', metric: 'gzip', value: loginJs, unit: 'KB', budget: { max: 196 } },
+      { bench: 'shell initial JS on the login page', metric: 'gzip', value: loginJs, unit: 'KB', budget: { max: 200 } },
       // the console's own part and the federation runtime come on top, fetched beside /auth/me
-      { bench: 'shell JS in the console (before any remote)', metric: 'gzip', value: kb(shellJs), unit: 'KB', budget: { max: 252 } },
+      { bench: 'shell JS in the console (before any remote)', metric: 'gzip', value: kb(shellJs), unit: 'KB', budget: { max: 258 } },
       { bench: 'mfe-overview first visit (excl. shared singletons)', metric: 'gzip', value: overview.own, unit: 'KB', budget: { max: 60 } },
       { bench: 'mfe-overview first visit: shared singletons not provided by the shell', metric: 'gzip', value: overview.shared, unit: 'KB' },
       { bench: 'mfe-network first visit (excl. shared singletons)', metric: 'gzip', value: network.own, unit: 'KB', budget: { max: 64 } },

@@ -50,4 +50,3 @@ export * from './domain/capabilities.js';
 export * from './domain/run-log.js';
 export * from './domain/firmware.js';
 export * from './domain/onboarding.js';
-export * from './domain/regions.js';

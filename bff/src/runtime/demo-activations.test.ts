@@ -1,6 +1,6 @@
 // The live demo's data screen has data on every panel: the seeded activation history, seen through
 // the API by a live-demo session, laid anew (not doubled) at each start.
-import { hasRegionShape } from '@airloom/contracts';
+import { hasRegionShape } from '@airloom/contracts/regions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, client, createTestEnv, type TestEnv } from '../test/test-env.js';
 import { DEMO_ACTIVATIONS, demoActivations, seedDemoActivations } from './demo-activations.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { hasRegionShape } from '@airloom/contracts';
+import { hasRegionShape } from '@airloom/contracts/regions';
 import { generateFleet, publicIpFor } from '@airloom/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicIpv4, locateIp } from '../geoip.js';

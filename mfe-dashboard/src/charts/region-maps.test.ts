@@ -1,6 +1,6 @@
 // The region maps the build step made, and how a Natural Earth unit is matched to the region the
 // GeoIP database names: what decides whether an activation lands on a coloured shape.
-import { REGION_CODES, regionsOf } from '@airloom/contracts';
+import { REGION_CODES, regionsOf } from '@airloom/contracts/regions';
 import { describe, expect, it } from 'vitest';
 import { regionKey } from '../../scripts/region-key.mjs';
 import index from '../../generated/regions/index.json';

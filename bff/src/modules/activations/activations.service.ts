@@ -10,7 +10,6 @@ import {
   AccountRole,
   DEMO_PROJECT_IDS,
   isDemoProject,
-  regionsOf,
   type ActivationItem,
   type ActivationListQuery,
   type ActivationListResponse,
@@ -21,6 +20,7 @@ import {
 import type { Writable } from 'node:stream';
 import { writeXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import type { ActivationExportQuery } from '@airloom/contracts';
+import { regionsOf } from '@airloom/contracts/regions';
 import type { ActivationRow, ActivationScope, ActivationsRepository } from './activations.repository.js';
 
 /** rows read per query while exporting: memory stays the same whatever the row count */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { regionsOf } from '@airloom/contracts';
+import { regionsOf } from '@airloom/contracts/regions';
 import { DataScreenPage } from './DataScreenPage';
 import { EMPTY_SUMMARY, activation, drawn, fakeApi, listOf, ok, renderScreen, scriptedStream, summary } from '../../test-harness';
 

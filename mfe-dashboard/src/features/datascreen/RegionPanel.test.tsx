@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { regionsOf } from '@airloom/contracts';
+import { regionsOf } from '@airloom/contracts/regions';
 import { RegionPanel } from './RegionPanel';
 import { drawn, fakeApi, renderScreen } from '../../test-harness';
 
