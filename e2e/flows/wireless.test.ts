@@ -91,6 +91,9 @@ describe('wireless policies', () => {
       const record = () => document.querySelectorAll('[data-testid="wireless-devices"] li[data-status]').forEach((li) => seen.push(`${li.getAttribute('data-sn')}:${li.getAttribute('data-status')}`));
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
     });
+    // the APs answer their controller 2 s late, like devices on a slow link: applying (7) lasts long
+    // enough to be on the page however loaded the machine (a fast AP can be applied before it paints)
+    for (const s of aps) fleet.get(s.sn)!.latencyMs = 2_000;
     await pending.getByRole('button', { name: 'Confirm and send' }).click();
     const confirm = page.getByRole('dialog', { name: 'Send the change to the devices?' });
     expect(await confirm.textContent()).toContain('The change goes to 2 devices now');
@@ -100,6 +103,7 @@ describe('wireless policies', () => {
     const devices = page.getByTestId('wireless-devices');
     for (const s of aps) await devices.locator(`li[data-sn="${s.sn}"][data-state="applied"][data-status="1"]`).waitFor({ timeout: LIVE_TIMEOUT });
     const seen = await page.evaluate(() => (window as unknown as { seenStatus: string[] }).seenStatus);
+    for (const s of aps) fleet.get(s.sn)!.latencyMs = 0;
     for (const s of aps) expect(seen).toContain(`${s.sn}:7`);
     await pending.getByText('No pending change: the devices hold the policies above.').waitFor();
     // the simulated APs hold both names in their TR-181 trees
