@@ -9,6 +9,7 @@ import { configBench } from './config/index';
 import { switchesBench } from './config/switches';
 import { wirelessPoliciesBench } from './wireless/policies';
 import { apiLatency } from './src/api-latency';
+import { apiVsRaw } from './src/api-vs-raw';
 import { frontEnd } from './src/front-end';
 import { datascreenBench } from './datascreen/index';
 import { statsBench } from './stats/index';
@@ -40,6 +41,7 @@ if (selected('wireless')) figures.push(...await wirelessPoliciesBench(short));
 // three cold visits even in short mode: the LCP budget is on their median, not one noisy sample
 if (selected('front-end')) figures.push(...await frontEnd(short ? 3 : 5));
 if (selected('api')) figures.push(...await apiLatency('SQLite', {}, short ? 3000 : 20000));
+if (selected('api-vs-raw')) figures.push(...await apiVsRaw(short ? 5000 : 30000));
 const wantMysql = process.env.CI === 'true' || Boolean(process.env.DATABASE_URL) || await mariaDbUp();
 if (wantMysql && selected('api')) {
   const db = await createMysqlDatabase();

@@ -16,6 +16,8 @@ export interface RunningConsole {
   mqttUrl: string;
   /** Messages the dev sender wrote (verification codes), newest last. */
   outbox(): Array<Record<string, unknown>>;
+  /** the console's process id (benchmarks read its CPU time) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startConsole(options: StartOptions = {}): Promise<RunningC
     url,
     dataDir,
     mqttUrl: options.env?.MQTT_URL ?? `mqtt://127.0.0.1:${mqttPort}`,
+    pid: child.pid!,
     outbox() {
       const file = path.join(dataDir, 'outbox.jsonl');
       if (!existsSync(file)) return [];

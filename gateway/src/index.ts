@@ -1,5 +1,5 @@
 export { GATEWAY_MIGRATIONS, type NamedMigration } from './db/migrations.js';
-export { createGatewayDb, isMysql, mysqlConnection, type DbOptions, type SqliteConnection } from './db-connect.js';
+export { createGatewayDb, isMysql, mysqlConnection, readRows, rowsOf, type DbOptions, type SqliteConnection } from './db-connect.js';
 export * from './bus/index.js';
 export * from './store/index.js';
 export { createGatewayRuntime, type GatewayRuntime, type GatewayRuntimeOptions } from './runtime.js';

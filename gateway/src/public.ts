@@ -53,7 +53,7 @@ export type { ForeignMeasurement, NeighbourMeasurement } from './store/measureme
 
 // the database: one knex factory and the gateway's migrations, appended to the console's
 export { GATEWAY_MIGRATIONS, type NamedMigration } from './db/migrations.js';
-export { createGatewayDb, isMysql, type DbOptions, type SqliteConnection } from './db-connect.js';
+export { createGatewayDb, isMysql, readRows, type DbOptions, type SqliteConnection } from './db-connect.js';
 // the internal bus: nudges to gateways, project events to browsers
 export { createBus, type Bus, type BusOptions } from './bus/index.js';
 // the broker learns registered devices' credentials

@@ -2,11 +2,11 @@
 // `project_members` must do it through withProjectsChange so cached project lists are invalidated on
 // every BFF instance.
 import type { Knex } from 'knex';
-import { firstRow } from './raw.js';
+import { readRows } from '@airloom/gateway/public';
 
 export async function projectsVersion(db: Knex): Promise<number> {
   // Read on every project list call: a fixed statement skips knex's builder (bench/ api latency).
-  const row = firstRow<{ version: number }>(await db.raw('select version from change_counters where name = ?', ['projects']));
+  const [row] = await readRows<{ version: number }>(db, 'select version from change_counters where name = ?', ['projects']);
   return Number(row?.version ?? 0);
 }
 

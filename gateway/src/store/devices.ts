@@ -18,9 +18,10 @@ import {
 } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import { unreadAlarmCounts } from './run-log.js';
-import { toDeviceDetail, toDeviceItem, toOperationItem } from './mapping.js';
+import { DEVICE_ITEM_COLUMNS, toDeviceDetail, toDeviceItem, toOperationItem, type DeviceItemRow } from './mapping.js';
 import { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow, type StatusLogRow } from './rows.js';
 import { nextRevision, touchDevice } from './revision.js';
+import { readRows } from '../db-connect.js';
 
 export const HISTORY_LENGTH = 20;
 
@@ -56,14 +57,28 @@ export async function loadDeviceItem(db: Knex, sn: string): Promise<DeviceItem |
   return loaded ? toDeviceItem(loaded.row, loaded.operation) : null;
 }
 
+// The device list as fixed statements (readRows): the page, the overview and every API client poll it.
+// One statement when no device has an unfinished operation: each row carries the id of its newest
+// unfinished one of this project (the one a device shows), read by the (sn, state) index.
+const UNFINISHED_STATES_SQL = UNFINISHED_OPERATION_STATES.map(() => '?').join(', ');
+const LIST_DEVICES_SQL =
+  `select ${DEVICE_ITEM_COLUMNS.map((c) => `d.${c}`).join(', ')}, ` +
+  `(select max(o.id) from operations as o where o.sn = d.sn and o.project_id = d.project_id and o.state in (${UNFINISHED_STATES_SQL})) as unfinished_operation_id ` +
+  'from devices as d where d.project_id = ? order by d.sn asc';
+
 /** The project's devices, filtered with the rule the page uses too (contracts' filterDevices). */
 export async function listProjectDevices(
   db: Knex,
   projectId: number,
   query: DeviceListQuery = {},
 ): Promise<{ items: DeviceItem[]; total: number }> {
-  const rows = (await db<DeviceRow>('devices').where({ project_id: projectId }).orderBy('sn', 'asc')) as DeviceRow[];
-  const ops = rows.length ? await unfinishedOperations(db, { project_id: projectId }) : new Map<string, OperationRow>();
+  const rows = await readRows<DeviceItemRow & { unfinished_operation_id: number | null }>(db, LIST_DEVICES_SQL, [...UNFINISHED_OPERATION_STATES, projectId]);
+  const opIds = rows.flatMap((r) => (r.unfinished_operation_id === null ? [] : [Number(r.unfinished_operation_id)]));
+  const ops = new Map<string, OperationRow>();
+  if (opIds.length) {
+    const found = await readRows<OperationRow>(db, `select * from operations where id in (${opIds.map(() => '?').join(', ')})`, opIds);
+    for (const op of found) ops.set(op.sn, op);
+  }
   const items = filterDevices(
     rows.map((r) => toDeviceItem(r, ops.get(r.sn) ?? null)),
     query,

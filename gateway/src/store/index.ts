@@ -15,6 +15,7 @@ export {
 } from './devices.js';
 export { publishDeviceEvent, publishDevicesRemoved, publishOperationEvent } from './events.js';
 export {
+  DEVICE_ITEM_COLUMNS,
   EMPTY_REPORTED,
   parseReported,
   toDeviceDetail,

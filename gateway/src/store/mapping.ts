@@ -78,7 +78,18 @@ export function toOperationStatus(row: OperationRow): OperationStatus {
   };
 }
 
-export function toDeviceItem(row: DeviceRow, operation: OperationRow | null): DeviceItem {
+/**
+ * The columns a DeviceItem is made of: a list reads these and not the reported JSON, which is
+ * most of a row's bytes (docs/performance.md, the device list).
+ */
+export const DEVICE_ITEM_COLUMNS = [
+  'sn', 'revision', 'name', 'desired_name', 'type', 'model', 'status', 'ip', 'mac', 'software_version',
+  'mesh_mode', 'management_mode', 'clients', 'uptime', 'last_seen_at', 'config_version', 'applied_version',
+] as const satisfies readonly (keyof DeviceRow)[];
+
+export type DeviceItemRow = Pick<DeviceRow, (typeof DEVICE_ITEM_COLUMNS)[number]>;
+
+export function toDeviceItem(row: DeviceItemRow, operation: OperationRow | null): DeviceItem {
   return {
     sn: row.sn,
     revision: Number(row.revision),

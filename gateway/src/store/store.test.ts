@@ -133,8 +133,14 @@ describe.each(testBackends())('device store on %s', (backend) => {
     expect(Number(row.expires_at) - Number(row.created_at)).toBe(5 * 60_000);
 
     expect((await loadDeviceItem(db, d.sn))!.operation).toMatchObject({ kind: 'locate', state: 'queued' });
+    // the list shows the same one: the newest unfinished operation of the device in this project
+    const listed = async () => (await listProjectDevices(db, 500)).items.find((i) => i.sn === d.sn)!.operation;
+    expect(await listed()).toMatchObject({ kind: 'locate', state: 'queued' });
+    await db('operations').where({ sn: d.sn, kind: 'locate' }).update({ state: 'done' });
+    expect(await listed()).toMatchObject({ kind: 'reboot', state: 'queued' });
     await db('operations').where({ sn: d.sn }).update({ state: 'done' });
     expect((await loadDeviceItem(db, d.sn))!.operation).toBeNull();
+    expect(await listed()).toBeNull();
     expect(await enqueueOperation(db, { projectId: 500, sn: d.sn, kind: 'reboot', accountId: 9 })).toMatchObject({ state: 'queued' });
   });
 

@@ -1,6 +1,6 @@
 // knex only, no rules (STYLE §6): the account's API keys (table api_keys).
 import type { Knex } from 'knex';
-import { firstRow } from '../../db/raw.js';
+import { readRows } from '@airloom/gateway/public';
 
 export interface ApiKeyRow {
   id: number;
@@ -51,7 +51,7 @@ export function createApiKeysRepository(db: Knex) {
     },
     /** Runs on every call made with a key: a fixed statement skips knex's builder. */
     async findByHash(keyHash: string): Promise<ApiKeyWithAccount | undefined> {
-      const row = firstRow<ApiKeyWithAccount>(await db.raw(FIND_SQL, [keyHash]));
+      const [row] = await readRows<ApiKeyWithAccount>(db, FIND_SQL, [keyHash]);
       return row ? normalise(row) : undefined;
     },
     async touch(id: number, now: number): Promise<void> {

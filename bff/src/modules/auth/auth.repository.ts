@@ -1,6 +1,6 @@
 // knex only, no rules (STYLE §6): accounts, verification codes, login throttle, sessions.
 import type { Knex } from 'knex';
-import { firstRow } from '../../db/raw.js';
+import { readRows } from '@airloom/gateway/public';
 
 export interface AccountRow {
   id: number;
@@ -137,7 +137,7 @@ export function createAuthRepository(db: Knex) {
 
     async findSession(tokenHash: string): Promise<SessionWithAccount | undefined> {
       // Runs on every authenticated call: a fixed statement skips knex's builder (bench/ api latency).
-      const row = firstRow<SessionWithAccount>(await db.raw(FIND_SESSION_SQL, [tokenHash]));
+      const [row] = await readRows<SessionWithAccount>(db, FIND_SESSION_SQL, [tokenHash]);
       return row ? { ...row, demo: Boolean(row.demo), expires_at: Number(row.expires_at) } : undefined;
     },
 

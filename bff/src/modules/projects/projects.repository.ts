@@ -1,5 +1,5 @@
 // knex only, no rules (STYLE §6): projects and the caller's membership in them.
-import { deleteProjectBackups } from '@airloom/gateway/public';
+import { deleteProjectBackups, readRows } from '@airloom/gateway/public';
 import type { Knex } from 'knex';
 import { projectsVersion, withProjectsChange } from '../../db/change-counters.js';
 
@@ -31,6 +31,18 @@ const COLUMNS = [
   'p.owner_account_id', 'p.created_at', 'p.updated_at', 'm.share_right', 'm.expires_at as share_expires_at',
   'sm.account_id as company_member', 'sa.account_id as company_admin',
 ];
+
+/**
+ * findForAccount, on every project-scoped request: the caller's row of one project as fixed SQL (the
+ * query builder costs more than the query; gateway readRows). The same joins as `withMembership`; the
+ * authorization matrix and the sub-account tests hold every kind of caller to it.
+ */
+const FIND_FOR_ACCOUNT_SQL =
+  `select ${COLUMNS.join(', ')} from projects as p ` +
+  'left join project_members as m on m.project_id = p.id and m.account_id = ? ' +
+  'left join sub_accounts as sm on sm.superior_account_id = p.owner_account_id and sm.account_id = ? and sm.disabled_at is null ' +
+  'left join sub_accounts as sa on sa.account_id = p.owner_account_id and sa.superior_account_id = ? ' +
+  'where p.id = ? limit 1';
 
 function normalise(row: ProjectRow): ProjectRow {
   return {
@@ -97,7 +109,7 @@ export function createProjectsRepository(db: Knex) {
     },
 
     async findForAccount(id: number, accountId: number): Promise<ProjectRow | undefined> {
-      const row = await withMembership(accountId).where('p.id', id).first();
+      const [row] = await readRows<ProjectRow>(db, FIND_FOR_ACCOUNT_SQL, [accountId, accountId, accountId, id]);
       return row ? normalise(row) : undefined;
     },
 
