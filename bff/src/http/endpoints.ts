@@ -2,9 +2,10 @@
 // (session or manufacturer), its body parser, the parse of params, query and body with the declared
 // schemas, the one project-access step for project-scoped endpoints, then its handler — a service
 // call. A declaration without a handler is a startup error, so no endpoint is declared and unserved.
-import { API, type Action, type AnyEndpoint, type ApiDomains, type Endpoint, type Principal } from '@airloom/contracts';
+import { API, ErrorCode, type Action, type AnyEndpoint, type ApiDomains, type Endpoint, type Principal } from '@airloom/contracts';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
+import { AppError } from './app-error.js';
 import type { AuthenticatedSession } from '../modules/auth/auth.service.js';
 import { parseInput, sendData } from './envelope.js';
 import type { AuthorisedProject, ProjectAccess } from './project-access.js';
@@ -46,6 +47,34 @@ export interface MountDeps {
 }
 
 const DEFAULT_BODY_LIMIT = '64kb';
+
+/** A declared body limit in bytes: `64kb`, `2mb` (the forms contracts use). */
+export function bodyLimitBytes(limit: string): number {
+  const m = /^(\d+)(kb|mb)$/.exec(limit);
+  if (!m) throw new Error(`body limit ${limit}: expected <n>kb or <n>mb`);
+  return Number(m[1]) * (m[2] === 'kb' ? 1024 : 1024 * 1024);
+}
+
+/**
+ * The JSON body parser of a declaration, with its limit (docs/uploads.md): a body declared larger is
+ * refused from its Content-Length before a byte is read, so a length that promises more than ever
+ * comes does not hold the answer back; past the limit while read (chunked, or inflated from gzip) it
+ * is refused as soon as the count passes it. Either way the endpoint's own code for "too large"
+ * answers (an avatar: 251, spec §8), else 400.
+ */
+function jsonBody(declared: AnyEndpoint, parse: RequestHandler): RequestHandler {
+  const max = bodyLimitBytes(declared.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  const tooLarge = () =>
+    declared.errors?.some((e) => e.code === ErrorCode.IMAGE_TOO_LARGE) ? new AppError(ErrorCode.IMAGE_TOO_LARGE) : new AppError(ErrorCode.INVALID_PARAMS);
+  return (req, res, next) => {
+    const length = Number(req.headers['content-length']);
+    if (Number.isFinite(length) && length > max) return next(tooLarge());
+    parse(req, res, (err?: unknown) => {
+      if ((err as { type?: unknown } | undefined)?.type === 'entity.too.large') return next(tooLarge());
+      next(err);
+    });
+  };
+}
 
 function projectStep(access: ProjectAccess, endpoint: AnyEndpoint, principal: () => Principal, params: unknown): Promise<AuthorisedProject> | undefined {
   const action: Action | undefined = endpoint.action;
@@ -95,7 +124,7 @@ export function mountEndpoints(targets: { api: Router; root: Router }, handlers:
       if (declared.auth !== 'none') chain.push(deps.guards[declared.auth]);
       if (declared.auth === 'session' || declared.auth === 'account') chain.push(declared.duringTwoFactorSetup ? deps.twoFactorSetup.open : deps.twoFactorSetup.closed);
       // parsed after the caller is known: a manufacturer's batch is large
-      if (declared.body) chain.push(parser(declared.bodyLimit ?? DEFAULT_BODY_LIMIT));
+      if (declared.body) chain.push(jsonBody(declared, parser(declared.bodyLimit ?? DEFAULT_BODY_LIMIT)));
       chain.push(route(declared, handler, deps.access));
       (declared.root ? targets.root : targets.api)[declared.method](declared.path, ...chain);
     }

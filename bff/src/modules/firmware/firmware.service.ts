@@ -22,6 +22,7 @@ import {
   operationLifetimeMs,
   recommendedFirmware,
   rules,
+  storedFileName,
   type FirmwareImage,
   type FirmwareListResponse,
   type FirmwareRelease,
@@ -30,7 +31,7 @@ import { DEVICE_MODELS } from '@airloom/contracts/config';
 import type { FirmwareDownloadInput } from '@airloom/gateway/public';
 import { AppError } from '../../http/app-error.js';
 import type { AuthorisedProject } from '../../http/project-access.js';
-import { boundaryOf, parseFilePart } from '../floors/multipart.js';
+import { boundaryOf, MultipartError, parseFilePart, readBody } from '../floors/multipart.js';
 
 /** the multipart envelope around the file: part headers and boundaries */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -146,50 +147,29 @@ export function createFirmwareService(deps: FirmwareServiceDeps) {
     /** multipart/form-data, one part `file` (docs/maintenance.md "Firmware images") */
     async upload(project: AuthorisedProject, req: Request, accountId: number): Promise<FirmwareImage> {
       const boundary = boundaryOf(req.headers['content-type']);
-      const declared = Number(req.headers['content-length']);
-      const max = LIMITS.firmwareMaxBytes + MULTIPART_OVERHEAD;
-      // refused from its size before anything of it is kept (the body is read and dropped so the answer can be sent)
-      if (!boundary || (Number.isFinite(declared) && declared > max)) {
-        // nothing is kept; the rest is read and dropped before answering, since a client still sending
-        // would otherwise see its connection reset rather than the answer
-        await new Promise<void>((resolve) => {
-          req.on('end', resolve).on('error', () => resolve()).on('close', resolve).resume();
-        });
+      if (!boundary) {
+        req.resume();
         throw invalid();
       }
-      const chunks: Buffer[] = [];
-      let total = 0;
-      let refused = false;
-      let checked = false;
-      for await (const chunk of req as AsyncIterable<Buffer>) {
-        if (refused) continue;
-        total += chunk.length;
-        if (total > max) {
-          refused = true;
-          chunks.length = 0;
-          continue;
-        }
-        chunks.push(chunk);
-        if (!checked) {
-          // the first bytes of the file decide: not the firmware header → nothing more is kept
-          const head = Buffer.concat(chunks);
-          const start = filePartStart(head, boundary);
-          if (start !== null && head.length >= start + FIRMWARE_HEADER.size) {
-            checked = true;
-            const magic = head.subarray(start, start + 4).toString('latin1');
-            if (magic !== FIRMWARE_HEADER.magic || head[start + 4] !== FIRMWARE_HEADER.format) {
-              refused = true;
-              chunks.length = 0;
-            }
-          }
-        }
-      }
-      if (refused) throw invalid();
+      const tail = `\r\n--${boundary}--\r\n`.length;
       let part;
       try {
-        part = parseFilePart(Buffer.concat(chunks, total), boundary, 'file');
-      } catch {
-        throw invalid();
+        const body = await readBody(req, LIMITS.firmwareMaxBytes + MULTIPART_OVERHEAD, {
+          // the first bytes of the file decide: not the firmware header, or a file part declared 40 MB
+          // or more (one part `file`: what follows its headers is the file and the closing boundary)
+          check(head, declared) {
+            const start = filePartStart(head, boundary);
+            // the file part starts within the envelope's allowance, or the body is not one file
+            if (start === null) return head.length > MULTIPART_OVERHEAD ? false : null;
+            if (declared !== null && declared - start - tail >= LIMITS.firmwareMaxBytes) return false;
+            if (head.length < start + FIRMWARE_HEADER.size) return null;
+            return head.subarray(start, start + 4).toString('latin1') === FIRMWARE_HEADER.magic && head[start + 4] === FIRMWARE_HEADER.format;
+          },
+        });
+        part = parseFilePart(body, boundary, 'file');
+      } catch (err) {
+        if (err instanceof MultipartError) throw invalid();
+        throw err;
       }
       const data = part.data;
       if (!rules.firmwareFile.safeParse({ name: part.fileName, size: data.length }).success) throw invalid();
@@ -208,7 +188,8 @@ export function createFirmwareService(deps: FirmwareServiceDeps) {
           throw err;
         }
       }
-      const fileName = path.basename(part.fileName).slice(0, 255);
+      // a label only (the image is kept under its SHA-256): no path, controls or direction marks
+      const fileName = storedFileName(part.fileName);
       const [id] = await db('firmware_images').insert({
         project_id: project.row.id, model: header.model, version: header.version, size: data.length, sha256, file_name: fileName,
         created_by_account_id: accountId, created_at: clock(),

@@ -17,21 +17,40 @@ const RESPONSE_HEADERS = new Set(['content-type', 'content-language', 'last-modi
 /** spec-free choice (docs/decisions/maintenance.md): scripts and forms may run, nothing is same-origin with the console */
 export const REMOTE_WEB_CSP = "sandbox allow-forms allow-scripts; default-src 'self' data: 'unsafe-inline'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'";
 
+/**
+ * A form post's body, at most MAX_BODY: refused from its declared length before it is read, else as
+ * soon as the count passes it; either way answered (400), never a reset connection, and what the
+ * client still sends is read and dropped, not kept (docs/uploads.md).
+ */
 function readBody(req: Request): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY) return Promise.reject(new AppError(ErrorCode.INVALID_PARAMS));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const stop = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      chunks.length = 0;
+    };
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY) {
+        stop();
         reject(new AppError(ErrorCode.INVALID_PARAMS));
-        req.destroy();
         return;
       }
       chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    };
+    const onEnd = () => {
+      const body = Buffer.concat(chunks);
+      stop();
+      resolve(body);
+    };
+    const onError = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }
 
