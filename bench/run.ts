@@ -1,6 +1,6 @@
 // Runs every benchmark, prints its figures and fails when a budget is missed.
 // `--short` (CI) makes fewer requests and runs; budgets are the same.
-// `--only <name>` runs one of: front-end, api, fleet, radio, topology, config, wireless, datascreen, stats, alarms, maintenance, import, solutions.
+// `--only <name>` runs one of: front-end, api, fleet, radio, topology, config, wireless, datascreen, stats, alarms, maintenance, import, solutions, uploads.
 import net from 'node:net';
 import { fleetBench } from './fleet/index';
 import { radioBench } from './radio/index';
@@ -17,6 +17,7 @@ import { alarmsBench } from './alarms/index';
 import { upgradeBench } from './maintenance/upgrade';
 import { importBench } from './import/index';
 import { solutionsPdfBench } from './solutions/index';
+import { uploadsBench } from './uploads/index';
 import { withinBudget, type Figure } from './src/stats';
 import { createMysqlDatabase } from './src/mysql';
 
@@ -57,6 +58,7 @@ if (selected('alarms')) figures.push(...await alarmsBench(short, wantMysql));
 if (selected('maintenance')) figures.push(...await upgradeBench(short));
 if (selected('import')) figures.push(...await importBench(short));
 if (selected('solutions')) figures.push(...await solutionsPdfBench(short));
+if (selected('uploads')) figures.push(...await uploadsBench(short));
 // the fleet needs MariaDB (the scale database) and the mosquitto binary (it starts its own)
 if (wantMysql && selected('fleet')) figures.push(...await fleetBench(short));
 else if (selected('fleet')) console.log('fleet benchmark skipped: MariaDB is not reachable at 127.0.0.1:3306');

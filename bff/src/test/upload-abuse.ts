@@ -473,12 +473,17 @@ export function sendAbuse(baseUrl: string, r: AbuseRequest, timeoutMs = 20_000):
     const headers: Record<string, string> = { ...r.headers };
     if (r.contentLength !== undefined) headers['content-length'] = String(r.contentLength);
     else headers['transfer-encoding'] = 'chunked';
-    const request = http.request(url, { method: r.method, headers, agent: false });
+    // keep-alive, as a browser asks: a server that answers before the body has all arrived then
+    // reads the rest and drops it; on `Connection: close` it closes at once, and a client still
+    // writing may see a reset instead of the answer
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const request = http.request(url, { method: r.method, headers, agent });
     const finish = (answer: AbuseAnswer) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       request.destroy();
+      agent.destroy();
       resolve(answer);
     };
     const timer = setTimeout(() => finish({ status: 0, body: null, ms: elapsed(), sent, error: `no answer within ${timeoutMs} ms` }), timeoutMs);
@@ -503,8 +508,11 @@ export function sendAbuse(baseUrl: string, r: AbuseRequest, timeoutMs = 20_000):
         sent += chunk.length;
         if (!request.write(chunk)) {
           await new Promise<void>((done) => {
-            request.once('drain', done);
-            request.once('close', done);
+            const go = () => {
+              request.off('drain', go).off('close', go);
+              done();
+            };
+            request.on('drain', go).on('close', go);
           });
         }
       }

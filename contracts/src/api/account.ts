@@ -44,8 +44,11 @@ export const AvatarUploadRequestSchema = z.object({
   image: z.base64({ error: apiRuleKey('avatar', 'type') }).min(1, { error: apiRuleKey('avatar', 'type') }),
 });
 export type AvatarUploadRequest = z.input<typeof AvatarUploadRequestSchema>;
-/** base64 of the largest image, with room for the JSON around it */
-export const AVATAR_BODY_LIMIT = `${Math.ceil((LIMITS.imageMaxBytes * 4) / 3 / 1024 / 1024) + 1}mb`;
+/**
+ * base64 of the largest image with the JSON around it, to the next kB: a body larger than that is
+ * refused from its Content-Length (251) before a byte is read (docs/uploads.md)
+ */
+export const AVATAR_BODY_LIMIT = `${Math.ceil((4 * Math.ceil(LIMITS.imageMaxBytes / 3) + '{"image":""}'.length) / 1024)}kb`;
 
 /** When a company field may change again: null now, else the start of the next year (UTC, ISO 8601). */
 const companyField = z.object({ value: z.string(), changedAt: z.string().nullable(), changeableFrom: z.string().nullable() });

@@ -109,6 +109,9 @@ export function createProfileService(deps: ProfileServiceDeps) {
     /** spec §5: a jpg, png, gif or bmp under 10 MB, by its bytes (a renamed file is what it is). */
     async uploadAvatar(principal: Principal, base64: string): Promise<AccountProfile> {
       if (principal.demo) throw new AppError(ErrorCode.DEMO_PROJECT);
+      // the size from the text's length, before 10 MB more are decoded to be thrown away
+      const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+      if (Math.floor((base64.length * 3) / 4) - padding > LIMITS.imageMaxBytes) throw new AppError(ErrorCode.IMAGE_TOO_LARGE);
       const image = Buffer.from(base64, 'base64');
       if (image.length > LIMITS.imageMaxBytes) throw new AppError(ErrorCode.IMAGE_TOO_LARGE);
       const type = await fileTypeFromBuffer(image);
