@@ -64,13 +64,15 @@ export function bodyLimitBytes(limit: string): number {
  */
 function jsonBody(declared: AnyEndpoint, parse: RequestHandler): RequestHandler {
   const max = bodyLimitBytes(declared.bodyLimit ?? DEFAULT_BODY_LIMIT);
-  const tooLarge = () =>
-    declared.errors?.some((e) => e.code === ErrorCode.IMAGE_TOO_LARGE) ? new AppError(ErrorCode.IMAGE_TOO_LARGE) : new AppError(ErrorCode.INVALID_PARAMS);
+  const image = declared.errors?.some((e) => e.code === ErrorCode.IMAGE_TOO_LARGE) ?? false;
+  // the parser's own failure (HTTP 413, code 400 in the envelope: error-handler.ts), or 251
+  const tooLarge = (parserError?: unknown) =>
+    image ? new AppError(ErrorCode.IMAGE_TOO_LARGE) : (parserError ?? Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }));
   return (req, res, next) => {
     const length = Number(req.headers['content-length']);
     if (Number.isFinite(length) && length > max) return next(tooLarge());
     parse(req, res, (err?: unknown) => {
-      if ((err as { type?: unknown } | undefined)?.type === 'entity.too.large') return next(tooLarge());
+      if ((err as { type?: unknown } | undefined)?.type === 'entity.too.large') return next(tooLarge(err));
       next(err);
     });
   };

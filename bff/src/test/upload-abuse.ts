@@ -492,7 +492,7 @@ export function sendAbuse(baseUrl: string, r: AbuseRequest, timeoutMs = 20_000):
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', (err) => finish({ status: res.statusCode ?? 0, body: null, ms: elapsed(), sent, error: err.message }));
       res.on('end', () => {
-        let body: AbuseAnswer['body'] = null;
+        let body: AbuseAnswer['body'];
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as AbuseAnswer['body'];
         } catch {
