@@ -6,7 +6,7 @@
 // directory; an upload accepted under a hostile name is stored under a clean one, inside the data
 // directory. Timings and memory are the `uploads` benchmark's budgets (bench/uploads); here they are
 // only printed.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -108,6 +108,11 @@ describe.each(backends())('upload abuse on %s', (backend) => {
   });
 
   it.each(abuseCases().map((c) => [`${c.endpoint}: ${c.kind}`, c] as const))('%s', async (_name, c: AbuseCase) => {
+    // where a name taken as a path would land: beside the data, in the firmware directory, the working directory
+    const landings = c.hostileName
+      ? [env.config.dataDir, path.join(env.config.dataDir, 'firmware'), process.cwd()].map((d) => path.resolve(d, c.hostileName!.replace(/\0/g, '')))
+      : [];
+    const existed = landings.map((p) => existsSync(p));
     const before = { rows: await rows(), files: files(tmp) };
     const rssBefore = process.memoryUsage.rss();
     let rssPeak = rssBefore;
@@ -119,6 +124,7 @@ describe.each(backends())('upload abuse on %s', (backend) => {
     expect(answer.error, 'an answer, not a dropped connection').toBeUndefined();
     const after = { rows: await rows(), files: files(tmp) };
     const created = [...after.files].filter((f) => !before.files.has(f));
+    landings.forEach((p, i) => expect(existsSync(p), `nothing written at ${p}`).toBe(existed[i]));
     if (c.expect === 'accepted') {
       expect(answer.body?.code, JSON.stringify(answer.body)).toBe(0);
       // anything kept is inside the data directory: the firmware image under its SHA-256

@@ -43,7 +43,8 @@ export interface AbuseCase {
   kind: string;
   request(ctx: AbuseContext): AbuseRequest;
   expect: AbuseExpectation;
-  /** an accepted upload under a hostile name: the name the console stores (firmware keeps it) */
+  /** a hostile file name: as sent, and the name the console stores (firmware keeps it) */
+  hostileName?: string;
   storedName?: string;
 }
 
@@ -321,7 +322,7 @@ export function abuseCases(): AbuseCase[] {
       add({ endpoint: e, kind, expect: { code: bad, field: 'file' }, request: req('POST', path, session, () => multipart('plan.jpg', 4096, () => filled(head, 4096))) });
     }
     for (const n of hostileNames('jpg')) {
-      add({ endpoint: e, kind: n.kind, expect: 'accepted', request: req('POST', path, session, () => multipart(n.name, tinyJpeg().length, () => [tinyJpeg()])) });
+      add({ endpoint: e, kind: n.kind, expect: 'accepted', hostileName: n.name.toString(), request: req('POST', path, session, () => multipart(n.name, tinyJpeg().length, () => [tinyJpeg()])) });
     }
   }
 
@@ -341,7 +342,7 @@ export function abuseCases(): AbuseCase[] {
     hostileNames('bin').forEach((n, i) => {
       // a distinct image each, so each is stored under its own name
       const image = firmwareImage(4096 + i);
-      add({ endpoint: e, kind: n.kind, expect: 'accepted', storedName: n.stored, request: req('POST', path, session, () => multipart(n.name, image.length, () => [image])) });
+      add({ endpoint: e, kind: n.kind, expect: 'accepted', hostileName: n.name.toString(), storedName: n.stored, request: req('POST', path, session, () => multipart(n.name, image.length, () => [image])) });
     });
   }
 
@@ -367,7 +368,7 @@ export function abuseCases(): AbuseCase[] {
       }),
     });
     for (const n of hostileNames('xlsx')) {
-      add({ endpoint: e, kind: n.kind, expect: { code: ErrorCode.EXCEL_TEMPLATE_EMPTY }, request: req('POST', path, session, () => multipart(n.name, emptyTemplate().length, () => [emptyTemplate()])) });
+      add({ endpoint: e, kind: n.kind, expect: { code: ErrorCode.EXCEL_TEMPLATE_EMPTY }, hostileName: n.name.toString(), request: req('POST', path, session, () => multipart(n.name, emptyTemplate().length, () => [emptyTemplate()])) });
     }
   }
 
