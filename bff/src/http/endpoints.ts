@@ -69,12 +69,24 @@ function jsonBody(declared: AnyEndpoint, parse: RequestHandler): RequestHandler 
   const tooLarge = (parserError?: unknown) =>
     image ? new AppError(ErrorCode.IMAGE_TOO_LARGE) : (parserError ?? Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }));
   return (req, res, next) => {
-    const length = Number(req.headers['content-length']);
-    if (Number.isFinite(length) && length > max) return next(tooLarge());
-    parse(req, res, (err?: unknown) => {
-      if ((err as { type?: unknown } | undefined)?.type === 'entity.too.large') return next(tooLarge(err));
+    const header = req.headers['content-length'];
+    if (header !== undefined && Number(header) > max) return next(tooLarge());
+    let done = false;
+    let received = 0;
+    const finish = (err?: unknown) => {
+      if (done) return;
+      done = true;
+      req.off('data', count);
       next(err);
-    });
+    };
+    // a chunked body is refused as its count passes the limit, not once the parser has read (and
+    // dropped) all the client sends; the parser goes on draining it, its late answer ignored
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > max) finish(tooLarge());
+    };
+    if (header === undefined) req.on('data', count);
+    parse(req, res, (err?: unknown) => finish((err as { type?: unknown } | undefined)?.type === 'entity.too.large' ? tooLarge(err) : err));
   };
 }
 

@@ -43,6 +43,8 @@ export interface AbuseCase {
   kind: string;
   request(ctx: AbuseContext): AbuseRequest;
   expect: AbuseExpectation;
+  /** the answer comes before this many bytes are sent: refused as the count passes the cap */
+  answeredBefore?: number;
   /** a hostile file name: as sent, and the name the console stores (firmware keeps it) */
   hostileName?: string;
   storedName?: string;
@@ -272,6 +274,10 @@ function zipOfProgram(): Buffer {
 // ---------------------------------------------------------------------------------------------
 // Cases
 
+/** a chunked body far past the cap: the answer must come as the count passes the cap, not at the end */
+const FAR_TIMES = 8;
+const FAR = `chunked, ${FAR_TIMES}× the cap`;
+
 /** Hostile names of an uploaded file; each ends in the extension the endpoint asks for. */
 export function hostileNames(ext: string): { kind: string; name: Buffer; stored: string }[] {
   return [
@@ -314,9 +320,11 @@ export function abuseCases(): AbuseCase[] {
   {
     const e = 'floor plan' as const;
     const path = '/api/v1/projects/:id/floors/:floorId/image';
-    const over = () => multipart('plan.jpg', LIMITS.mapImageMaxBytes + 1, () => filled(tinyJpeg(), LIMITS.mapImageMaxBytes + 1));
+    const plan = (size: number) => () => multipart('plan.jpg', size, () => filled(tinyJpeg(), size));
+    const over = plan(LIMITS.mapImageMaxBytes + 1);
     add({ endpoint: e, kind: 'over-size', expect: { code: ErrorCode.IMAGE_TOO_LARGE }, request: req('POST', path, session, over) });
     add({ endpoint: e, kind: 'over-size, chunked', expect: { code: ErrorCode.IMAGE_TOO_LARGE }, request: req('POST', path, session, over, { chunked: true }) });
+    add({ endpoint: e, kind: FAR, expect: { code: ErrorCode.IMAGE_TOO_LARGE }, answeredBefore: FAR_TIMES * LIMITS.mapImageMaxBytes, request: req('POST', path, session, plan(FAR_TIMES * LIMITS.mapImageMaxBytes), { chunked: true }) });
     add({ endpoint: e, kind: 'Content-Length lie', expect: { code: ErrorCode.IMAGE_TOO_LARGE }, request: req('POST', path, session, over, { lie: true }) });
     for (const [kind, head] of [['PNG as .jpg', HEADS.png], ['ELF as .jpg', HEADS.elf], ['PE (MZ) as .jpg', HEADS.pe], ['HTML as .jpg', HEADS.html], ['SVG with script as .jpg', HEADS.svg], ['JSON as .jpg', HEADS.json]] as const) {
       add({ endpoint: e, kind, expect: { code: bad, field: 'file' }, request: req('POST', path, session, () => multipart('plan.jpg', 4096, () => filled(head, 4096))) });
@@ -331,10 +339,11 @@ export function abuseCases(): AbuseCase[] {
     const e = 'firmware' as const;
     const path = '/api/v1/projects/:id/firmware';
     const invalid = { code: ErrorCode.FIRMWARE_FILE_INVALID };
-    const size = LIMITS.firmwareMaxBytes + 1;
-    const over = () => multipart('fw.bin', size, () => filled(Buffer.from(firmwareHeader('AL-AP620', 'V9.0.2', size - 64)), size));
+    const bin = (size: number) => () => multipart('fw.bin', size, () => filled(Buffer.from(firmwareHeader('AL-AP620', 'V9.0.2', size - 64)), size));
+    const over = bin(LIMITS.firmwareMaxBytes + 1);
     add({ endpoint: e, kind: 'over-size', expect: invalid, request: req('POST', path, session, over) });
     add({ endpoint: e, kind: 'over-size, chunked', expect: invalid, request: req('POST', path, session, over, { chunked: true }) });
+    add({ endpoint: e, kind: FAR, expect: invalid, answeredBefore: FAR_TIMES * LIMITS.firmwareMaxBytes, request: req('POST', path, session, bin(FAR_TIMES * LIMITS.firmwareMaxBytes), { chunked: true }) });
     add({ endpoint: e, kind: 'Content-Length lie', expect: invalid, request: req('POST', path, session, over, { lie: true }) });
     for (const [kind, head] of [['ZIP as .bin', HEADS.zip], ['ELF as .bin', HEADS.elf], ['PE (MZ) as .bin', HEADS.pe], ['PNG as .bin', HEADS.png], ['JSON as .bin', HEADS.json]] as const) {
       add({ endpoint: e, kind, expect: invalid, request: req('POST', path, session, () => multipart('fw.bin', 1 * MIB, () => filled(head, 1 * MIB))) });
@@ -350,11 +359,12 @@ export function abuseCases(): AbuseCase[] {
   {
     const e = 'device import' as const;
     const path = '/api/v1/projects/:id/devices/import';
-    const size = LIMITS.importFileMaxBytes + 1;
-    const over = () => multipart('devices.xlsx', size, () => filled(Buffer.from('504b0304', 'hex'), size));
+    const book = (size: number) => () => multipart('devices.xlsx', size, () => filled(Buffer.from('504b0304', 'hex'), size));
+    const over = book(LIMITS.importFileMaxBytes + 1);
     const tooLarge = { code: bad, field: 'file' };
     add({ endpoint: e, kind: 'over-size', expect: tooLarge, request: req('POST', path, session, over) });
     add({ endpoint: e, kind: 'over-size, chunked', expect: tooLarge, request: req('POST', path, session, over, { chunked: true }) });
+    add({ endpoint: e, kind: FAR, expect: tooLarge, answeredBefore: FAR_TIMES * LIMITS.importFileMaxBytes, request: req('POST', path, session, book(FAR_TIMES * LIMITS.importFileMaxBytes), { chunked: true }) });
     add({ endpoint: e, kind: 'Content-Length lie', expect: tooLarge, request: req('POST', path, session, over, { lie: true }) });
     for (const [kind, data] of [['PNG as .xlsx', HEADS.png], ['ELF as .xlsx', HEADS.elf], ['PE (MZ) as .xls', HEADS.pe], ['HTML as .xls', HEADS.html], ['JSON as .xlsx', HEADS.json], ['ZIP of a program as .xlsx', zipOfProgram()]] as const) {
       const name = kind.endsWith('.xls') ? 'devices.xls' : 'devices.xlsx';
@@ -379,6 +389,7 @@ export function abuseCases(): AbuseCase[] {
     const over = () => base64Json(HEADS.png, LIMITS.imageMaxBytes + 1);
     add({ endpoint: e, kind: 'over-size', expect: { code: ErrorCode.IMAGE_TOO_LARGE }, request: req('PUT', path, session, over) });
     add({ endpoint: e, kind: 'over-size, chunked', expect: { code: ErrorCode.IMAGE_TOO_LARGE }, request: req('PUT', path, session, over, { chunked: true }) });
+    add({ endpoint: e, kind: FAR, expect: { code: ErrorCode.IMAGE_TOO_LARGE }, answeredBefore: FAR_TIMES * LIMITS.imageMaxBytes, request: req('PUT', path, session, () => base64Json(HEADS.png, FAR_TIMES * LIMITS.imageMaxBytes), { chunked: true }) });
     // past the JSON body's own limit (the base64 of 12 MB): still "image over 10 MB"
     const huge = () => base64Json(HEADS.png, 12 * MIB);
     add({ endpoint: e, kind: 'over the body limit', expect: { code: ErrorCode.IMAGE_TOO_LARGE }, request: req('PUT', path, session, huge) });
@@ -407,9 +418,10 @@ export function abuseCases(): AbuseCase[] {
   {
     const e = 'remote web form' as const;
     const path = '/remote/0000000000000000000000000000000000000000/login.cgi';
-    const over = () => ({ ...fixedStream('application/x-www-form-urlencoded', MIB + 1) });
+    const over = () => fixedStream('application/x-www-form-urlencoded', MIB + 1);
     add({ endpoint: e, kind: 'over-size', expect: { code: bad }, request: req('POST', path, () => ({}), over) });
     add({ endpoint: e, kind: 'over-size, chunked', expect: { code: bad }, request: req('POST', path, () => ({}), over, { chunked: true }) });
+    add({ endpoint: e, kind: FAR, expect: { code: bad }, answeredBefore: FAR_TIMES * MIB, request: req('POST', path, () => ({}), () => fixedStream('application/x-www-form-urlencoded', FAR_TIMES * MIB), { chunked: true }) });
     add({ endpoint: e, kind: 'Content-Length lie', expect: { code: bad }, request: req('POST', path, () => ({}), over, { lie: true }) });
   }
   return cases;
@@ -427,15 +439,18 @@ function gzipPart(): Part {
 /** The cases of a JSON endpoint: over its limit (declared, chunked, lied), not JSON, a gzip bomb. */
 function jsonCases(add: (c: AbuseCase) => void, e: AbuseCase['endpoint'], path: string, auth: (ctx: AbuseContext) => Record<string, string>, cap: number) {
   const bad = { code: ErrorCode.INVALID_PARAMS };
-  // a JSON string just over the limit: {"x":"aaa…"}
-  const over = () => {
+  // a JSON string of `total` bytes in all: {"x":"aaa…"}
+  const text = (total: number) => () => {
     const lead = Buffer.from('{"x":"');
     const end = Buffer.from('"}');
-    const size = cap + 1 - lead.length - end.length;
-    return { headers: { 'content-type': 'application/json' }, contentLength: cap + 1, *body() { yield lead; for (let left = size; left > 0; left -= CHUNK) yield Buffer.alloc(Math.min(left, CHUNK), 'a'); yield end; } };
+    const a = Buffer.alloc(CHUNK, 'a');
+    const size = total - lead.length - end.length;
+    return { headers: { 'content-type': 'application/json' }, contentLength: total, *body() { yield lead; for (let left = size; left > 0; left -= CHUNK) yield a.subarray(0, Math.min(left, CHUNK)); yield end; } };
   };
+  const over = text(cap + 1);
   add({ endpoint: e, kind: 'over-size', expect: bad, request: req('POST', path, auth, over) });
   add({ endpoint: e, kind: 'over-size, chunked', expect: bad, request: req('POST', path, auth, over, { chunked: true }) });
+  add({ endpoint: e, kind: FAR, expect: bad, answeredBefore: FAR_TIMES * cap, request: req('POST', path, auth, text(FAR_TIMES * cap), { chunked: true }) });
   add({ endpoint: e, kind: 'Content-Length lie', expect: bad, request: req('POST', path, auth, over, { lie: true }) });
   add({ endpoint: e, kind: 'PE (MZ) as JSON', expect: bad, request: req('POST', path, auth, () => fixed('application/json', HEADS.pe)) });
   add({ endpoint: e, kind: 'ZIP as a file', expect: bad, request: req('POST', path, auth, () => fixed('application/zip', HEADS.zip)) });
