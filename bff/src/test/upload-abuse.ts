@@ -271,6 +271,15 @@ function zipOfProgram(): Buffer {
   return Buffer.concat(zip([{ name: 'setup.exe', data: [program], method: 0, crc: crc32(program), size: program.length, packed: program.length }]));
 }
 
+/** An OLE2 compound file's header with nothing behind it (a Word file has no Workbook stream either). */
+function oleWithoutWorkbook(): Buffer {
+  const b = Buffer.alloc(4096, 0xff);
+  Buffer.from('d0cf11e0a1b11ae1', 'hex').copy(b, 0);
+  b.writeUInt16LE(9, 0x1e); // 512-byte sectors
+  b.writeUInt16LE(6, 0x20); // 64-byte mini sectors
+  return b;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Cases
 
@@ -286,7 +295,7 @@ export function hostileNames(ext: string): { kind: string; name: Buffer; stored:
     { kind: 'name absolute /tmp/x', name: Buffer.from(`/tmp/x.${ext}`), stored: `x.${ext}` },
     { kind: 'name with NUL', name: Buffer.from(`evil\0.sh\0.${ext}`), stored: `evil.sh.${ext}` },
     { kind: 'name 4,000 characters', name: Buffer.from(`${'a'.repeat(4000)}.${ext}`), stored: `${'a'.repeat(255 - ext.length - 1)}.${ext}` },
-    // U+202E shows "evil" + reversed "nib.exe": a person would read evilexe.bin as something else
+    // U+202E reverses what follows: "evil\u202Eexe.bin" reads "evilnib.exe"
     { kind: 'name with RTL override', name: Buffer.from(`evil\u202Eexe.${ext}`), stored: `evilexe.${ext}` },
   ];
 }
@@ -366,7 +375,7 @@ export function abuseCases(): AbuseCase[] {
     add({ endpoint: e, kind: 'over-size, chunked', expect: tooLarge, request: req('POST', path, session, over, { chunked: true }) });
     add({ endpoint: e, kind: FAR, expect: tooLarge, answeredBefore: FAR_TIMES * LIMITS.importFileMaxBytes, request: req('POST', path, session, book(FAR_TIMES * LIMITS.importFileMaxBytes), { chunked: true }) });
     add({ endpoint: e, kind: 'Content-Length lie', expect: tooLarge, request: req('POST', path, session, over, { lie: true }) });
-    for (const [kind, data] of [['PNG as .xlsx', HEADS.png], ['ELF as .xlsx', HEADS.elf], ['PE (MZ) as .xls', HEADS.pe], ['HTML as .xls', HEADS.html], ['JSON as .xlsx', HEADS.json], ['ZIP of a program as .xlsx', zipOfProgram()]] as const) {
+    for (const [kind, data] of [['PNG as .xlsx', HEADS.png], ['ELF as .xlsx', HEADS.elf], ['PE (MZ) as .xls', HEADS.pe], ['HTML as .xls', HEADS.html], ['JSON as .xlsx', HEADS.json], ['ZIP of a program as .xlsx', zipOfProgram()], ['OLE2 without a workbook as .xls', oleWithoutWorkbook()]] as const) {
       const name = kind.endsWith('.xls') ? 'devices.xls' : 'devices.xlsx';
       add({ endpoint: e, kind, expect: { code: bad, field: 'file' }, request: req('POST', path, session, () => multipart(name, data.length, () => [data])) });
     }
