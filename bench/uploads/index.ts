@@ -101,10 +101,10 @@ export async function uploadsBench(short: boolean): Promise<Figure[]> {
     }
     const rows = [...worst.values()];
     console.log(`\nUpload abuse (${runs} run${runs > 1 ? 's' : ''}, worst): endpoint × kind → time to the refusal, console RSS growth, code`);
-    console.log(`${'endpoint'.padEnd(19)} ${'abuse'.padEnd(28)} ${'ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'HTTP'.padStart(4)} ${'code'.padStart(4)}`);
+    console.log(`${'endpoint'.padEnd(19)} ${'abuse'.padEnd(32)} ${'ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'HTTP'.padStart(4)} ${'code'.padStart(4)}`);
     for (const r of rows) {
       const flag = r.problem ? `  ← ${r.problem}` : r.ms > BUDGET_MS || r.mb > BUDGET_MB ? '  ← over budget' : '';
-      console.log(`${r.c.endpoint.padEnd(19)} ${r.c.kind.padEnd(28)} ${r.ms.toFixed(0).padStart(7)} ${r.mb.toFixed(1).padStart(7)} ${String(r.status).padStart(4)} ${String(r.code).padStart(4)}${flag}`);
+      console.log(`${r.c.endpoint.padEnd(19)} ${r.c.kind.padEnd(32)} ${r.ms.toFixed(0).padStart(7)} ${r.mb.toFixed(1).padStart(7)} ${String(r.status).padStart(4)} ${String(r.code).padStart(4)}${flag}`);
     }
     const endpoints = [...new Set(rows.map((r) => r.c.endpoint))];
     return [

@@ -89,7 +89,7 @@ describe.each(backends())('upload abuse on %s', (backend) => {
     if (savedTmp === undefined) delete process.env.TMPDIR;
     rmSync(tmp, { recursive: true, force: true });
     // the figures, for a person reading the run (the budgets are the benchmark's)
-    console.log(`upload abuse on ${backend}: endpoint × kind → status, code, ms, RSS growth of this process (MB)\n${table.map((r) => `${r.endpoint.padEnd(19)} ${r.kind.padEnd(28)} ${String(r.status).padStart(3)} ${String(r.code).padStart(4)} ${r.ms.toFixed(0).padStart(6)} ms ${r.rssMb.toFixed(1).padStart(6)} MB`).join('\n')}`);
+    console.log(`upload abuse on ${backend}: endpoint × kind → status, code, ms, RSS growth of this process (MB)\n${table.map((r) => `${r.endpoint.padEnd(19)} ${r.kind.padEnd(32)} ${String(r.status).padStart(3)} ${String(r.code).padStart(4)} ${r.ms.toFixed(0).padStart(6)} ms ${r.rssMb.toFixed(1).padStart(6)} MB`).join('\n')}`);
   });
 
   async function rows(): Promise<Record<string, number>> {
