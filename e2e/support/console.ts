@@ -11,8 +11,6 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export interface RunningConsole {
   url: string;
-  /** the console's process (a benchmark reads its memory from /proc) */
-  pid: number;
   dataDir: string;
   /** The embedded broker (a free port of its own, so consoles never share one). */
   mqttUrl: string;
@@ -77,7 +75,6 @@ export async function startConsole(options: StartOptions = {}): Promise<RunningC
   await waitReady(url, child, () => output);
   return {
     url,
-    pid: child.pid!,
     dataDir,
     mqttUrl: options.env?.MQTT_URL ?? `mqtt://127.0.0.1:${mqttPort}`,
     pid: child.pid!,
