@@ -1,6 +1,6 @@
 // Runs every benchmark, prints its figures and fails when a budget is missed.
 // `--short` (CI) makes fewer requests and runs; budgets are the same.
-// `--only <name>` runs one of: front-end, api, fleet, radio, topology, config, wireless, datascreen, stats, alarms, maintenance, import, solutions, uploads.
+// `--only <name>` runs one of: front-end, api, fleet, radio, topology, config, wireless, datascreen, stats, alarms, maintenance, import, solutions, uploads, api-vs-raw.
 import net from 'node:net';
 import { fleetBench } from './fleet/index';
 import { radioBench } from './radio/index';
