@@ -136,6 +136,22 @@ describe.each(backends())('audit log on %s', (backend) => {
     expect(JSON.stringify(await env.db('audit_log').select())).not.toContain(token);
   });
 
+  it('takes the address from X-Forwarded-For only behind a trusted proxy', async () => {
+    const forwarded = async (e: TestEnv) => {
+      const c = client(e.app);
+      await c.post('/api/v1/auth/login', { account: 'nobody@example.com', password: 'Wrong-pass-9' }).set('X-Forwarded-For', '203.0.113.50');
+      await (e.app.locals.audit as AuditService).settled();
+      return ((await e.db('audit_log').where({ endpoint: 'auth.login', target: 'account=nobody@example.com' }).first('ip')) as { ip: string }).ip;
+    };
+    expect(await forwarded(env)).not.toBe('203.0.113.50');
+    const proxied = await createTestEnv(backend, { env: { TRUST_PROXY: 'loopback' } });
+    try {
+      expect(await forwarded(proxied)).toBe('203.0.113.50');
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses to change or remove a row, whoever asks', async () => {
     await settle();
     const first = (await env.db('audit_log').orderBy('id').first('id')) as { id: number };
