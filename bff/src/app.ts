@@ -151,6 +151,7 @@ export function createApp(deps: AppDeps): Express {
     repo: createAuditRepository(db),
     logger,
     accountIdOf: async (account) => ((await db('accounts').where({ account }).first('id')) as { id: number } | undefined)?.id ?? null,
+    actorOf,
   });
   // every desired version the engine stores is noted on the running call's audit row, old → new (docs/audit-log.md)
   const storedConfig = createConfigDirectory(db, deps.bus);

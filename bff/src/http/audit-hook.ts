@@ -1,13 +1,13 @@
 // The audit log's one hook (docs/audit-log.md): mountEndpoints puts it in front of every declared
 // write (POST, PUT, PATCH, DELETE, unless declared `changesNothing`), so no module writes audit code.
-// Once the answer is finished (or the caller hung up), one row: who (session, live demo, API key,
+// (and GETs declared `writes`). Once the answer is finished (or the caller hung up), one row: who (session, live demo, API key,
 // manufacturer key or nobody), what (`domain.name`, method, path with its ids), from where (req.ip,
 // honouring `trust proxy`; the user agent), the outcome (HTTP status and the envelope's code), what
 // it was about (path parameters, an account named in the body) and, for configuration, the engine's
 // field-level old → new of the changes the call wrote. Never a body, a password, a token or a key.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { fillPath, type AnyEndpoint, type AuditChange, type AuditPrincipal, type ConfigChange, type FieldChange } from '@airloom/contracts';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { AuthenticatedSession } from '../modules/auth/auth.service.js';
 import type { AuditRow } from '../modules/audit/audit.repository.js';
 
@@ -35,7 +35,12 @@ const TARGET_MAX = 200;
 
 /** Is this declared endpoint a write the audit log records? */
 export function isAudited(endpoint: AnyEndpoint): boolean {
-  return endpoint.method !== 'get' && !endpoint.changesNothing;
+  return (endpoint.method !== 'get' || endpoint.writes === true) && !endpoint.changesNothing;
+}
+
+/** A handler that signs a person in without answering their `me` (a redirect) names the account for the row. */
+export function auditAccount(res: Response, accountId: number): void {
+  res.locals.auditAccountId = accountId;
 }
 
 function lastSegment(path: string): string {
@@ -122,7 +127,7 @@ export function auditHook(id: string, endpoint: AnyEndpoint, sink: AuditSink, cl
       sink.record({
         at: clock(),
         projectId: projectParam ?? (endpoint.createsProject && status < 400 ? answeredProject(answer) : null),
-        accountId: auth ? auth.principal.accountId : null,
+        accountId: auth ? auth.principal.accountId : typeof res.locals.auditAccountId === 'number' ? (res.locals.auditAccountId as number) : null,
         actor: auth ? auth.me.account : status < 400 ? answeredAccount(answer) : null,
         principal: principalOf(auth, endpoint, (req.get('authorization') ?? '').startsWith('Bearer '), status),
         apiKeyId: auth?.principal.apiKey?.id ?? null,

@@ -12,6 +12,8 @@ export interface AuditServiceDeps {
   logger: Logger;
   /** the account of a sign-in, by the address it answered with */
   accountIdOf(account: string): Promise<number | null>;
+  /** the address of an account a handler named by its id (a sign-in by a provider) */
+  actorOf(accountId: number): Promise<string | null>;
 }
 
 export function toAuditEntry(row: StoredAuditRow): AuditEntry {
@@ -35,7 +37,8 @@ export function createAuditService(deps: AuditServiceDeps) {
 
   async function append(row: AuditRow): Promise<void> {
     const accountId = row.accountId ?? (row.actor ? await deps.accountIdOf(row.actor) : null);
-    await repo.append([{ ...row, accountId }]);
+    const actor = row.actor ?? (accountId !== null ? await deps.actorOf(accountId) : null);
+    await repo.append([{ ...row, accountId, actor }]);
   }
 
   async function page(filter: AuditFilter, query: AuditQuery): Promise<AuditList> {
