@@ -21,11 +21,15 @@ describe('audit log', () => {
     await page.getByRole('button', { name: 'Try the live demo' }).click();
     await page.waitForURL('**/overview/preview');
     await page.goto('/manage/runlog?project=500000');
+    // the project is open once its run log shows; then the menu leads to its audit log
+    await page.getByRole('table', { name: 'Run log' }).waitFor({ timeout: TIMEOUT });
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.waitForURL('**/manage/auditlog**');
     const table = page.getByRole('table', { name: 'Audit log' });
     await table.waitFor({ timeout: TIMEOUT });
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: TIMEOUT }).toBeGreaterThan(5);
+    // what each call did, in words
+    await table.getByText('Confirm the pending change').waitFor();
     const wan = table.locator('tr', { hasText: '/gateway/wan' });
     const summary = wan.getByText('3 settings changed');
     await summary.focus();

@@ -45,6 +45,8 @@ export const AuditEntrySchema = z.object({
   apiKeyId: z.number().int().nullable(),
   /** the declared endpoint, `domain.name` (the OpenAPI operationId) */
   endpoint: z.string(),
+  /** what the call does, in English: its declaration's summary up to the first clause (the front ends' builds leave summaries out) */
+  what: z.string(),
   method: z.string(),
   /** the path with its ids; a path part that is a credential (a transfer's or an invitation's token) is left as `:token` */
   path: z.string(),

@@ -60,6 +60,9 @@ describe.each(backends())('audit log on %s', (backend) => {
     const by = (endpoint: string) => items.filter((r) => r.endpoint === endpoint);
     const created = by('projects.create')[0]!;
     expect(created).toMatchObject({ projectId: id, actor: owner.account, principal: 'session', method: 'POST', path: '/api/v1/projects', status: 201, code: 0, userAgent: 'audit-test/1.0' });
+    // what, in the declaration's words up to its first clause (the browser's build has no summaries)
+    expect(created.what).toBe('Create a project');
+    expect(by('wireless.apply')[0]!.what).toBe('Confirm the pending change');
     expect(created.ip).toMatch(/127\.0\.0\.1|::1/);
     expect(Date.parse(created.time)).toBeGreaterThan(Date.now() - 10 * 60_000);
     const renames = by('projects.update');

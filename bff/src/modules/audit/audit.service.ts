@@ -1,7 +1,7 @@
 // The audit log (docs/audit-log.md): rows come from the endpoint hook (http/audit-hook.ts) and are
 // appended after the answer, so a failure here is logged and never reaches the caller; the project's
 // owner reads its project's rows, anybody the demo projects' seeded story, a person their own writes.
-import { type AuditEntry, type AuditList, type AuditQuery, type Principal } from '@airloom/contracts';
+import { ENDPOINTS, type AuditEntry, type AuditList, type AuditQuery, type Principal } from '@airloom/contracts';
 import type { AuthorisedProject } from '../../http/project-access.js';
 import type { AuditSink } from '../../http/audit-hook.js';
 import type { Logger } from '../../logger.js';
@@ -16,9 +16,12 @@ export interface AuditServiceDeps {
   actorOf(accountId: number): Promise<string | null>;
 }
 
+/** each endpoint's summary up to its first clause: `Create a project`, `Confirm the pending change` */
+const WHAT = new Map(ENDPOINTS.map(({ id, endpoint }) => [id as string, (endpoint.summary.split(/;|: | \(/)[0] ?? endpoint.summary).trim()]));
+
 export function toAuditEntry(row: StoredAuditRow): AuditEntry {
   const { at, ...rest } = row;
-  return { ...rest, time: new Date(at).toISOString() };
+  return { ...rest, what: WHAT.get(row.endpoint) ?? row.endpoint, time: new Date(at).toISOString() };
 }
 
 function filterOf(query: AuditQuery): AuditFilter {

@@ -10,11 +10,11 @@ afterEach(cleanup);
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   id: 1, time: '2026-11-26T09:15:00.000Z', projectId: 1, accountId: 7, actor: 'owner@example.com', principal: 'session', apiKeyId: null,
-  endpoint: 'projects.update', method: 'PATCH', path: '/api/v1/projects/1', ip: '203.0.113.9', userAgent: 'Firefox', status: 200, code: 0, target: null, changes: [],
+  endpoint: 'projects.update', what: 'Rename or edit a project', method: 'PATCH', path: '/api/v1/projects/1', ip: '203.0.113.9', userAgent: 'Firefox', status: 200, code: 0, target: null, changes: [],
   ...over,
 });
 const VLAN_WRITE = entry({
-  id: 2, endpoint: 'config.gatewayPut', method: 'PUT', path: '/api/v1/projects/1/gateway/vlan', target: 'section=vlan',
+  id: 2, endpoint: 'config.gatewayPut', what: "Store a new version of one of the project gateway's sections", method: 'PUT', path: '/api/v1/projects/1/gateway/vlan', target: 'section=vlan',
   changes: [{ changeId: 31, section: 'vlan', sn: null, version: 2, truncated: false, changes: [{ path: 'vlans[id=10].name', old: 'Staff', new: 'Back office' }] }],
 });
 const REFUSED = entry({ id: 3, actor: 'guest@example.com', status: 403, code: 173, ip: '198.51.100.4' });
@@ -37,6 +37,9 @@ describe('audit log page', () => {
     const vlan = within(table).getByText(/PUT \/api\/v1\/projects\/1\/gateway\/vlan/).closest('tr') as HTMLElement;
     expect(vlan.textContent).toContain('owner@example.com');
     expect(vlan.textContent).toContain('203.0.113.9');
+    // what, in the server's words; a person's session needs no badge
+    expect(vlan.textContent).toContain("Store a new version of one of the project gateway's sections");
+    expect(table.textContent).not.toContain('auditlog.');
     expect(within(vlan).getByText('Done')).toBeTruthy();
     // old → new sits behind a disclosure a keyboard opens
     const summary = within(vlan).getByText('1 setting changed');

@@ -5,6 +5,7 @@
 // on the demo projects everybody does.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import { API, AUDIT_OUTCOMES, errorMessage, type AuditChange, type AuditEntry, type AuditOutcome } from '@airloom/contracts';
 import {
   Badge,
@@ -37,12 +38,12 @@ const AREAS = Object.entries(API)
   .filter(([, group]) => Object.values(group as Record<string, { method: string }>).some((e) => e.method !== 'get'))
   .map(([domain]) => domain);
 
-/** what a call does, in the words of its declaration (`Create a project`) */
-function summaryOf(endpoint: string): string {
-  const [domain, name] = endpoint.split('.');
-  const group = (API as unknown as Record<string, Record<string, { summary: string } | undefined> | undefined>)[domain ?? ''];
-  return group?.[name ?? '']?.summary ?? endpoint;
-}
+/** the path and target under the summary: long ids wrap instead of widening the table */
+const Detail = styled.small`
+  display: block;
+  overflow-wrap: anywhere;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
 
 function timeText(iso: string): string {
   return new Date(iso).toLocaleString();
@@ -116,7 +117,8 @@ function AuditLog({ project }: { project: ProjectRef }) {
         header: t('auditlog.column.who'),
         value: (e) => e.actor ?? '',
         cell: (e) => {
-          const how = t(`auditlog.principal.${e.principal}`, { id: e.apiKeyId ?? '' });
+          // a person's own browser session needs no word; the others say how the call came
+          const how = e.principal === 'session' ? '' : t(`auditlog.principal.${e.principal}`, { id: e.apiKeyId ?? '' });
           return (
             <>
               {e.actor ?? t('auditlog.nobody')}
@@ -139,17 +141,16 @@ function AuditLog({ project }: { project: ProjectRef }) {
       {
         id: 'what',
         header: t('auditlog.column.what'),
-        value: (e) => summaryOf(e.endpoint),
+        value: (e) => e.what,
         cell: (e) => (
           <>
-            {summaryOf(e.endpoint)}
-            <br />
-            <small>
+            {e.what}
+            <Detail>
               <code>
                 {e.method} {e.path}
               </code>
               {e.target && <> · {e.target}</>}
-            </small>
+            </Detail>
           </>
         ),
       },

@@ -16,7 +16,6 @@ export const auditlogEn = {
   clear: 'Clear',
   column: { time: 'Time', who: 'Who', where: 'From where', what: 'What', result: 'Result', changes: 'Before → after' },
   principal: {
-    session: '',
     demo: 'Live demo',
     'api-key': 'API key {{id}}',
     'manufacturer-key': 'Manufacturer key',
