@@ -105,6 +105,10 @@ import { createPdfRenderer } from './modules/solutions/pdf.js';
 import { createSolutionsRepository } from './modules/solutions/solutions.repository.js';
 import { solutionHandlers } from './modules/solutions/solutions.routes.js';
 import { createSolutionsService } from './modules/solutions/solutions.service.js';
+import { createAuditRepository } from './modules/audit/audit.repository.js';
+import { auditHandlers } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { noteConfigChange } from './http/audit-hook.js';
 
 export interface AppDeps {
   db: Knex;
@@ -143,7 +147,22 @@ export function createApp(deps: AppDeps): Express {
   const access = createProjectAccess({ projects: projectsRepo, clock, rfOptimising: async (projectId) => (await rfStore.running(projectId, clock())) !== null });
   const deviceDirectory = createDevicesRepository(db, deps.bus);
   const actorOf = async (accountId: number) => ((await db('accounts').where({ id: accountId }).first('account')) as { account: string } | undefined)?.account ?? null;
-  const configDirectory = createConfigDirectory(db, deps.bus);
+  const audit = createAuditService({
+    repo: createAuditRepository(db),
+    logger,
+    accountIdOf: async (account) => ((await db('accounts').where({ account }).first('id')) as { id: number } | undefined)?.id ?? null,
+    actorOf,
+  });
+  // every desired version the engine stores is noted on the running call's audit row, old → new (docs/audit-log.md)
+  const storedConfig = createConfigDirectory(db, deps.bus);
+  const configDirectory: typeof storedConfig = {
+    ...storedConfig,
+    async write(input) {
+      const written = await storedConfig.write(input);
+      noteConfigChange(written.change);
+      return written;
+    },
+  };
   const configService = createConfigService({ directory: configDirectory, actorOf, logger });
   const backups = createBackupsService({ store: createBackupStore(db), directory: configDirectory, actorOf, clock });
   const wireless = createWirelessService({ store: createWirelessStore(db), directory: configDirectory, actorOf });
@@ -269,6 +288,8 @@ export function createApp(deps: AppDeps): Express {
   app.locals.windowUpgrade = windowUpgradeHook({ db, rollouts, access, publicUrl: config.publicUrl, logger });
   app.locals.remoteWeb = remoteWeb;
   app.locals.solutionsPdf = solutionsPdf;
+  // tests wait for the audit rows of the calls they made (the rows are appended after the answer)
+  app.locals.audit = audit;
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   // API answers are no-store and static files get serve-static's own ETag: hashing every JSON body is waste.
@@ -321,12 +342,14 @@ export function createApp(deps: AppDeps): Express {
       models: modelHandlers(),
       remoteWeb: remoteWebHandlers(remoteWeb),
       solutions: solutionHandlers(solutions, { partnerOrigins: config.solutionsPartnerOrigins }),
+      audit: auditHandlers(audit),
       platform: platformHandlers({ db, logger, manifest, openApiDocument: () => (openApi ??= buildOpenApiDocument()) }),
     },
     {
       guards: { session: callers.session, account: callers.account, manufacturer: manufacturerGuard(auth, config.manufacturerKey) },
       twoFactorSetup: twoFactorSetupGuards(subAccounts),
       access,
+      audit: { sink: audit.sink, clock },
     },
   );
   api.use(createDocsRouter());

@@ -46,6 +46,7 @@ import { scanDemoFloor, seedDemoFloors } from './runtime/demo-floors.js';
 import { seedDemoTerminals } from './runtime/demo-terminals.js';
 import { seedDemoNotifications } from './runtime/demo-notifications.js';
 import { seedDemoRunLog } from './runtime/demo-run-log.js';
+import { seedDemoAudit } from './runtime/demo-audit.js';
 import { seedDemoBlacklist } from './runtime/demo-clients.js';
 import { seedDemoRebootSchedule } from './runtime/demo-maintenance.js';
 import { ensureManufacturerKey } from './runtime/manufacturer-key.js';
@@ -229,6 +230,13 @@ if (config.role === 'gateway') {
       await seedDemoRunLog(db, projectId, demoFleet(projectId)).then(
         (n) => logger.info({ projectId, events: n }, 'demo run log seeded'),
         (err: unknown) => logger.error({ err, projectId }, 'demo run log not seeded'),
+      );
+    }
+    // a few days of audit log in both demo projects: writes with old → new, and refusals (once)
+    for (const projectId of [DEMO_PROJECT_IDS.WLAN, DEMO_PROJECT_IDS.MESH]) {
+      await seedDemoAudit(db, projectId, demoFleet(projectId)).then(
+        (n) => logger.info({ projectId, rows: n }, 'demo audit log seeded'),
+        (err: unknown) => logger.error({ err, projectId }, 'demo audit log not seeded'),
       );
     }
     // the hotel's hand-added terminals on the topology: a printer and an IP phone on a switch (once)

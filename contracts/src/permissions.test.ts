@@ -48,6 +48,12 @@ const rows: Row[] = [
   ['demo shares viewed by anybody', user, 'project.viewShares', project('stranger', { demo: true }), OK],
   ['demo shares changed by nobody', user, 'project.share', project('stranger', { demo: true }), DEMO_PROJECT],
   ['shares viewed by a rw guest', user, 'project.viewShares', project('shared-rw'), READ_ONLY_PROJECT],
+  // the audit log (docs/audit-log.md): the owner's (and the company's admin's); a demo project's is open to all
+  ['audit viewed by the owner', user, 'project.viewAudit', project('owner'), OK],
+  ['audit viewed by a rw guest', user, 'project.viewAudit', project('shared-rw'), READ_ONLY_PROJECT],
+  ['audit viewed through a write key', writeKey, 'project.viewAudit', project('owner'), READ_ONLY_PROJECT],
+  ['demo audit viewed by anybody', user, 'project.viewAudit', project('stranger', { demo: true }), OK],
+  ['demo audit viewed by the live demo', demoUser, 'project.viewAudit', project('stranger', { demo: true }), OK],
   ['demo session writes own project', demoUser, 'project.update', project('owner'), DEMO_PROJECT],
   // API keys (spec §2 openapi access type): their projects only; reading only when read-only; never owner actions
   ['read key view', readKey, 'device.view', project('owner'), OK],
@@ -97,7 +103,7 @@ const rows: Row[] = [
     user,
     a,
     project('shared-rw', { device: online }),
-    a === 'project.delete' || a === 'project.share' || a === 'project.viewShares' || a === 'project.transfer' ? READ_ONLY_PROJECT : OK,
+    a === 'project.delete' || a === 'project.share' || a === 'project.viewShares' || a === 'project.viewAudit' || a === 'project.transfer' ? READ_ONLY_PROJECT : OK,
   ]),
   ...ACTIONS.map((a): Row => [`guest r ${a}`, user, a, project('shared-r', { device: online }), a === 'project.view' || a === 'device.view' ? OK : READ_ONLY_PROJECT]),
   // device state

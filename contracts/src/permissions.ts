@@ -22,7 +22,7 @@ export interface Principal {
    * The caller is an API key of the account (spec §2 open-API access type), not a browser session:
    * it reaches only its projects (null: every project of the account) and writes only with `rw`.
    */
-  apiKey?: { access: 'r' | 'rw'; projects: readonly number[] | null };
+  apiKey?: { access: 'r' | 'rw'; projects: readonly number[] | null; /** the key's row, named in the audit log (docs/audit-log.md) */ id?: number };
 }
 
 export interface DeviceContext {
@@ -57,6 +57,8 @@ export const ACTIONS = [
   'project.share',
   /** who the project is shared with: the owner's, and open to all on the demo projects (seeded, read-only) */
   'project.viewShares',
+  /** the project's audit log, who wrote what (docs/audit-log.md): the owner's, and open to all on the demo projects (seeded, read-only) */
+  'project.viewAudit',
   'project.transfer',
   'project.backup',
   'device.view',
@@ -81,7 +83,9 @@ export type Decision = { ok: true } | { ok: false; code: ErrorCodeValue };
 
 const VIEW_ACTIONS: ReadonlySet<Action> = new Set(['project.view', 'device.view']);
 // spec §6: read-write sharing grants device management, not ownership of the project
-const OWNER_ACTIONS: ReadonlySet<Action> = new Set(['project.delete', 'project.share', 'project.viewShares', 'project.transfer']);
+const OWNER_ACTIONS: ReadonlySet<Action> = new Set(['project.delete', 'project.share', 'project.viewShares', 'project.viewAudit', 'project.transfer']);
+// owner reads that a demo project opens to everybody: its seeded shares and audit log
+const DEMO_READABLE: ReadonlySet<Action> = new Set(['project.viewShares', 'project.viewAudit']);
 // spec §6 "some actions are blocked for admin": the management account runs the company's projects and
 // their shares, but only the owner gives a project away or deletes it
 const ADMIN_REFUSED: ReadonlySet<Action> = new Set(['project.delete', 'project.transfer']);
@@ -122,8 +126,8 @@ export function can(principal: Principal | null, action: Action, project: Projec
   const key = principal.apiKey;
   if (key?.projects && !key.projects.includes(project.id)) return deny(ErrorCode.DATA_NOT_FOUND);
 
-  // spec §1: demo projects are open to everybody for viewing (their seeded shares too) and cannot be configured
-  if (project.demo) return view || action === 'project.viewShares' ? ALLOW : deny(ErrorCode.DEMO_PROJECT);
+  // spec §1: demo projects are open to everybody for viewing (their seeded shares and audit log too) and cannot be configured
+  if (project.demo) return view || DEMO_READABLE.has(action) ? ALLOW : deny(ErrorCode.DEMO_PROJECT);
 
   // a stranger or an expired share learns nothing about the project, not even that it exists
   if (project.relation === 'stranger' || (project.relation !== 'owner' && project.relation !== 'admin' && project.shareExpired)) {

@@ -7,8 +7,8 @@ import { fakeBff, renderAt } from './test-harness';
 afterEach(cleanup);
 
 describe('the data remote routes', () => {
-  it('serves the five pages of the data group, each needing a project', () => {
-    expect(routes.map((r) => r.path)).toEqual(['/manage/devsrunstat', '/manage/onlinestat', '/manage/onlinelist', '/manage/runlog', '/manage/alarminfo']);
+  it('serves the five pages of the data group and the audit log, each needing a project', () => {
+    expect(routes.map((r) => r.path)).toEqual(['/manage/devsrunstat', '/manage/onlinestat', '/manage/onlinelist', '/manage/runlog', '/manage/alarminfo', '/manage/auditlog']);
     expect(routes.every((r) => r.needsProject)).toBe(true);
   });
 

@@ -5,6 +5,7 @@ import { onlinestatEn } from './features/onlinestat/texts';
 import { clientsEn } from './features/clients/texts';
 import { runlogEn } from './features/runlog/texts';
 import { alarmsEn } from './features/alarms/texts';
+import { auditlogEn } from './features/auditlog/texts';
 import { notificationsEn } from './features/notifications/texts';
 import { chartsEn } from './charts/texts';
 
@@ -14,6 +15,7 @@ export const dataEn = {
   clients: clientsEn,
   runlog: runlogEn,
   alarms: alarmsEn,
+  auditlog: auditlogEn,
   notifications: notificationsEn,
   charts: chartsEn,
 };

@@ -39,7 +39,8 @@ export function DocumentTitle() {
   const accessType = useShell((s) => s.accessType);
   const project = useShell((s) => s.project);
   const remotes = useShell((s) => s.remotes);
-  const title = documentTitle(pathname, { accessType, project, remotes }, t);
+  const session = useShell((s) => s.session);
+  const title = documentTitle(pathname, { accessType, project, remotes, session }, t);
   useEffect(() => { document.title = title; }, [title]);
   return null;
 }

@@ -29,6 +29,7 @@ import * as notificationCursor from './migrations/20261126220300_create-notifica
 import * as sharePeriod from './migrations/20261126230000_add-share-period.js';
 import * as remoteWebSessions from './migrations/20261127130000_create-remote-web-sessions.js';
 import * as solutions from './migrations/20261127200000_create-solutions.js';
+import * as auditLog from './migrations/20261128140000_create-audit-log.js';
 import { seedDemo } from './seed.js';
 
 interface NamedMigration {
@@ -66,6 +67,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '20261126230000_add-share-period', migration: sharePeriod },
   { name: '20261127130000_create-remote-web-sessions', migration: remoteWebSessions },
   { name: '20261127200000_create-solutions', migration: solutions },
+  { name: '20261128140000_create-audit-log', migration: auditLog },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -231,6 +231,9 @@ const MATRIX: Record<EndpointId, Record<Caller, Cell> | null> = {
   // reading the solution is enough to start one's own project from it; a read-only key creates no project
   'solutions.toProject': row('P', N, 'P', N, N, N, T, R, 'P'),
   'solutions.commissioning': PROJECT_VIEW,
+  // the audit log (docs/audit-log.md): the project's is the owner's; one's own writes are a person's (a browser session)
+  'audit.list': OWNER_ONLY,
+  'audit.mine': row('P', 'P', 'P', 'P', 'P', 'P', T, T, T),
 };
 
 /** path parameters of one endpoint that differ from the common ones */

@@ -7,6 +7,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import type { z } from 'zod';
 import { AppError } from './app-error.js';
 import type { AuthenticatedSession } from '../modules/auth/auth.service.js';
+import { auditHook, isAudited, type AuditSink } from './audit-hook.js';
 import { parseInput, sendData } from './envelope.js';
 import type { AuthorisedProject, ProjectAccess } from './project-access.js';
 import { currentSession } from './session.js';
@@ -44,6 +45,8 @@ export interface MountDeps {
    */
   twoFactorSetup: { open: RequestHandler; closed: RequestHandler };
   access: ProjectAccess;
+  /** every declared write is recorded here once answered (docs/audit-log.md); without it, nothing is */
+  audit?: { sink: AuditSink; clock: () => number };
 }
 
 const DEFAULT_BODY_LIMIT = '64kb';
@@ -114,6 +117,8 @@ function route(endpoint: AnyEndpoint, handler: Handler<AnyEndpoint>, access: Pro
     } as Call<AnyEndpoint>;
     const result = await handler(call);
     if (result === ANSWERED) return;
+    // the audit log reads who signed in, or which project was made, from the answer (audit-hook.ts)
+    res.locals.answer = result;
     const status = endpoint.status ?? 200;
     if (endpoint.raw) res.status(status).json(result);
     else sendData(res, result, status);
@@ -133,12 +138,16 @@ export function mountEndpoints(targets: { api: Router; root: Router }, handlers:
       const handler = (handlers as unknown as Record<string, Record<string, Handler<AnyEndpoint> | undefined>>)[domain]?.[name];
       if (!handler) throw new Error(`endpoint ${domain}.${name} is declared but has no handler`);
       const chain: RequestHandler[] = [];
+      const audit = deps.audit && isAudited(declared) ? auditHook(`${domain}.${name}`, declared, deps.audit.sink, deps.audit.clock) : undefined;
+      // first, so a call refused by the caller check is recorded too
+      if (audit) chain.push(audit.start);
       // a computation declared to change nothing is open to a read-only API key (api-keys.routes.ts)
       if (declared.changesNothing) chain.push((_req, res, next) => { res.locals.changesNothing = true; next(); });
       if (declared.auth !== 'none') chain.push(deps.guards[declared.auth]);
       if (declared.auth === 'session' || declared.auth === 'account') chain.push(declared.duringTwoFactorSetup ? deps.twoFactorSetup.open : deps.twoFactorSetup.closed);
       // parsed after the caller is known: a manufacturer's batch is large
       if (declared.body) chain.push(jsonBody(declared, parser(declared.bodyLimit ?? DEFAULT_BODY_LIMIT)));
+      if (audit) chain.push(audit.scope);
       chain.push(route(declared, handler, deps.access));
       (declared.root ? targets.root : targets.api)[declared.method](declared.path, ...chain);
     }

@@ -21,6 +21,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     if (err instanceof AppError) {
+      res.locals.answerCode = err.code; // the audit log's outcome (audit-hook.ts)
       res.status(httpStatusFor(err.code)).json({ code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
       return;
     }
@@ -28,10 +29,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (client) {
       // e.g. malformed JSON (400), body too large (413), unsupported charset (415), bad URI escape (400)
       const fields = client.status === 400 ? { _: 'errors.generic.invalidInput' } : undefined;
+      res.locals.answerCode = ErrorCode.INVALID_PARAMS;
       res.status(client.status).json({ code: ErrorCode.INVALID_PARAMS, message: errorMessage(ErrorCode.INVALID_PARAMS), ...(fields ? { fields } : {}) });
       return;
     }
     logger.error({ err, req: { method: req.method, url: req.originalUrl.split('?')[0] } }, 'unhandled error');
+    res.locals.answerCode = ErrorCode.SERVER_ERROR;
     res.status(500).json({ code: ErrorCode.SERVER_ERROR, message: errorMessage(ErrorCode.SERVER_ERROR) });
   };
 }

@@ -135,6 +135,11 @@ export const enApiRules = {
   solutionId: { format: 'The id must be a positive whole number' },
   solutionLinkHours: { range: 'A link lasts 1 to 720 hours' },
   solutionShare: { value: 'Give an account, or ask for a link with its hours', token: 'This link is not a solution link' },
+  auditFilter: {
+    account: 'The account is an e-mail address or a mobile number of at most 100 characters',
+    endpoint: 'The action is a domain such as config, or one call such as config.gatewayPut',
+    outcome: 'Please choose done or refused',
+  },
 } as const;
 
 export type ApiRuleName = keyof typeof enApiRules;

@@ -63,6 +63,10 @@ export interface Endpoint<
   readonly duringTwoFactorSetup?: true;
   /** A POST that only computes and stores nothing (the solution designer's recommendation): a read-only API key may call it. */
   readonly changesNothing?: true;
+  /** A GET that changes state (the sign-in provider's callback opens a session): the audit log records it like a write. */
+  readonly writes?: true;
+  /** The answer's `id` is a project the call just made: the audit log files the write under it (docs/audit-log.md). */
+  readonly createsProject?: true;
 }
 
 export type AnyEndpoint = Endpoint<Shape | undefined, Shape | undefined, z.ZodType | undefined, z.ZodType>;

@@ -3,6 +3,7 @@
 import { accountEndpoints, profileEndpoints } from './account.js';
 import { activationEndpoints } from './activations.js';
 import { apiKeyEndpoints } from './api-keys.js';
+import { auditEndpoints } from './audit.js';
 import { authEndpoints, twoFactorEndpoints } from './auth.js';
 import { oidcEndpoints } from './oidc.js';
 import { backupEndpoints } from './backups.js';
@@ -64,6 +65,7 @@ export const API = {
   deviceOps: deviceOpsEndpoints,
   remoteWeb: remoteWebEndpoints,
   solutions: solutionEndpoints,
+  audit: auditEndpoints,
 } as const;
 
 export type ApiDomains = typeof API;

@@ -35,3 +35,4 @@ export * from './models.js';
 export * from './onboarding.js';
 export * from './remote-web.js';
 export * from './solutions.js';
+export * from './audit.js';

@@ -45,6 +45,9 @@ const pageSize = z.coerce
 
 const ordered = <T extends { from?: number; to?: number }>(q: T) => q.from === undefined || q.to === undefined || q.from < q.to;
 
+/** the run log's time, page and page-size rules, shared by the audit log's query (audit.ts) */
+export { time as queryTime, page as queryPage, pageSize as queryPageSize, ordered as queryTimesOrdered };
+
 export const LogQuerySchema = z
   .object({
     type: z.enum(LOG_TYPES, { error: apiRuleKey('logType', 'value') }).default('all'),

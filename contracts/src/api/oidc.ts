@@ -71,7 +71,7 @@ export const oidcEndpoints = {
     query: OidcStartQuerySchema, response: redirect,
   }),
   callback: endpoint({
-    method: 'get', path: '/auth/oidc/callback', tag: 'auth', auth: 'none', raw: true,
+    method: 'get', path: '/auth/oidc/callback', tag: 'auth', auth: 'none', raw: true, writes: true,
     summary: "The provider's answer: the code is exchanged, the ID token checked (signature with the provider's keys, issuer, audience, nonce), then /static/wechatTransfer",
     query: OidcCallbackQuerySchema, response: redirect,
   }),

@@ -113,7 +113,7 @@ export const projectEndpoints = {
     response: ProjectListResponseSchema,
   }),
   create: endpoint({
-    method: 'post', path: '/projects', tag, auth: 'session', status: 201,
+    method: 'post', path: '/projects', tag, auth: 'session', status: 201, createsProject: true,
     summary: 'Create a project',
     body: ProjectCreateRequestSchema, response: ProjectItemSchema,
     errors: [

@@ -322,7 +322,7 @@ export const solutionEndpoints = {
     params: SolutionLinkParamsSchema, response: z.string().meta({ description: 'application/pdf' }), errors: linkErrors,
   }),
   toProject: endpoint({
-    method: 'post', path: '/solutions/:id/project', tag, auth: 'session', status: 201,
+    method: 'post', path: '/solutions/:id/project', tag, auth: 'session', status: 201, createsProject: true,
     summary: 'Create a project whose devices are planned from the solution (model and quantity), bound as serial numbers are added',
     params: SolutionIdParamSchema, body: SolutionProjectRequestSchema, response: SolutionProjectResponseSchema,
     errors: [notFound, { code: ErrorCode.PROJECT_COUNT_LIMIT, text: 'projects.countLimit' }, { code: ErrorCode.DATA_EXISTS, text: 'projects.nameExists' }],

@@ -34,6 +34,7 @@ export const shellEn = {
     onlineClients: 'Online clients',
     permissionSharing: 'Permission sharing',
     runLog: 'Run log',
+    auditLog: 'Audit log',
     alarms: 'Alarm information',
     configurationBackup: 'Configuration backup',
     beta: 'Beta',

@@ -47,7 +47,8 @@ export function Layout() {
   const accessType = useShell((s) => s.accessType);
   const project = useShell((s) => s.project);
   const remotes = useShell((s) => s.remotes);
-  const tree = useMemo(() => filterMenu(MENU_TREE, menuContext({ accessType, project, remotes })), [accessType, project, remotes]);
+  const session = useShell((s) => s.session);
+  const tree = useMemo(() => filterMenu(MENU_TREE, menuContext({ accessType, project, remotes, session })), [accessType, project, remotes, session]);
 
   // The container is handed to the federation before it starts, and taken back when the layout goes.
   const containerRef = useCallback((el: HTMLDivElement | null) => federation.setContainer(el), []);

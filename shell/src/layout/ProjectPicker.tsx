@@ -119,8 +119,8 @@ export function useProjectList() {
 export function chooseProject(project: ProjectRef, pathname: string): void {
   openProject(project);
   if (findEntry(MENU_TREE, pathname)?.needsProject) return;
-  const { accessType, remotes } = shellStore.getState();
-  const landing = projectLanding(MENU_TREE, menuContext({ accessType, project, remotes }));
+  const { accessType, remotes, session } = shellStore.getState();
+  const landing = projectLanding(MENU_TREE, menuContext({ accessType, project, remotes, session }));
   if (landing) navigate(landing);
 }
 

@@ -3,7 +3,8 @@ import { defaultLanding, entryDecision, filterMenu, projectLanding, type MenuCon
 import { findEntry, flattenMenu, MENU_TREE, type BuildFlag, type MenuEntry } from './tree';
 
 const ALL_REMOTES = ['overview', 'dashboard', 'network', 'devices', 'wireless', 'data', 'solutions'];
-const base: MenuContext = { accessType: 'web', netMode: 0, flags: ['beta', 'sharing', 'wifimap', 'topology', 'backup'], right: 'rw', deployedRemotes: ALL_REMOTES };
+// everything allowed: can() says yes to every action (the owner of a project)
+const base: MenuContext = { accessType: 'web', netMode: 0, flags: ['beta', 'sharing', 'wifimap', 'topology', 'backup'], right: 'rw', deployedRemotes: ALL_REMOTES, allows: () => true };
 
 const visiblePaths = (ctx: Partial<MenuContext>) => flattenMenu(filterMenu(MENU_TREE, { ...base, ...ctx })).map((e) => e.path);
 const entry = (path: string): MenuEntry => {
@@ -40,6 +41,8 @@ const SPEC_TABLE: [string, boolean, boolean, BuildFlag | null, boolean, string][
   ['/manage/authority', false, false, 'sharing', true, 'overview'],
   ['/manage/runlog', true, false, null, false, 'data'],
   ['/manage/alarminfo', true, false, null, false, 'data'],
+  // beyond the §2 table: the audit log (docs/audit-log.md), shown as can() allows project.viewAudit (below)
+  ['/manage/auditlog', false, false, null, false, 'data'],
   ['/manage/backup', true, true, null, true, 'devices'],
 ];
 
@@ -162,6 +165,27 @@ describe('filterMenu', () => {
     expect(entryDecision(entry('/manage/backup'), { ...base, right: 'r' })).toEqual({ ok: false, reason: 'right' });
     expect(entryDecision(entry('/manage/status'), { ...base, deployedRemotes: [] })).toEqual({ ok: false, reason: 'remote' });
     expect(entryDecision(entry('/manage/status'), base)).toEqual({ ok: true });
+  });
+});
+
+describe('entries that name a can() action', () => {
+  const audit = () => entry('/manage/auditlog');
+
+  it('the audit log names the owner-only action the server checks', () => {
+    expect(audit().action).toBe('project.viewAudit');
+  });
+
+  it('shows it where can() allows it and tells why not elsewhere', () => {
+    expect(entryDecision(audit(), { ...base, allows: (a) => a === 'project.viewAudit' })).toEqual({ ok: true });
+    expect(entryDecision(audit(), { ...base, allows: (a) => a !== 'project.viewAudit' })).toEqual({ ok: false, reason: 'right' });
+    // a rw guest's project: its right shows the other rw screens, not this one
+    expect(visiblePaths({ allows: () => false })).not.toContain('/manage/auditlog');
+    expect(visiblePaths({ allows: () => false })).toContain('/manage/backup');
+  });
+
+  it('keeps it hidden while nothing says who the caller is, and lists it before a project is chosen', () => {
+    expect(entryDecision(audit(), { ...base, allows: undefined })).toEqual({ ok: false, reason: 'right' });
+    expect(entryDecision(audit(), { ...base, netMode: null, right: null, allows: undefined })).toEqual({ ok: true });
   });
 });
 

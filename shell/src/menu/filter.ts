@@ -1,5 +1,6 @@
 // The one pure menu filter (spec §2, §6; ARCHITECTURE §3). The menu, the route guard and the
 // single-spa activity functions all ask `entryDecision`, so what is hidden is also unreachable.
+import type { Action } from '@airloom/contracts';
 import type { AccessType, BuildFlag, MenuEntry, MenuGroupId, MenuNode, NetModeValue, Right } from './tree';
 import { flattenMenu } from './tree';
 
@@ -19,6 +20,11 @@ export interface MenuContext {
    * (docs/decisions/shell-front-end.md "The demo shows its actions").
    */
   demoProject?: boolean;
+  /**
+   * contracts' can() for the current project (shared-ui's `decide`), for entries that name an action;
+   * absent while a project is chosen, such an entry stays hidden (the server would refuse it anyway).
+   */
+  allows?: (action: Action) => boolean;
 }
 
 /** Why an entry is not shown; `remote` = its remote is not deployed. */
@@ -31,6 +37,7 @@ export function entryDecision(entry: MenuEntry, ctx: MenuContext): EntryDecision
   if ((entry.flag && !flags.includes(entry.flag)) || (entry.requires && !flags.includes(entry.requires))) return { ok: false, reason: 'flag' };
   if (ctx.netMode !== null && !entry.netModes.includes(ctx.netMode)) return { ok: false, reason: 'netMode' };
   if (ctx.right === 'r' && entry.right === 'rw' && !ctx.demoProject) return { ok: false, reason: 'right' };
+  if (entry.action && ctx.right !== null && !(ctx.allows?.(entry.action) ?? false)) return { ok: false, reason: 'right' };
   if (!ctx.deployedRemotes.includes(entry.remote)) return { ok: false, reason: 'remote' };
   return { ok: true };
 }

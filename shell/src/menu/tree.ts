@@ -1,5 +1,6 @@
 // The whole main menu of spec §2 as data (STYLE §3): every route of the §2 table with its group,
 // the remote that draws it and the restrictions that allow it. `filterMenu` (filter.ts) decides.
+import type { Action } from '@airloom/contracts';
 
 /** spec §2 / §3: "access type (default web)"; open-API partners see only some entries. */
 export type AccessType = 'web' | 'openapi';
@@ -44,6 +45,8 @@ export interface MenuEntry {
   needsProject: boolean;
   /** Reachable but not listed in the menu: it is opened from elsewhere (the account menu). */
   hidden?: boolean;
+  /** The can() action the current project must allow (the server's own rule, ARCHITECTURE §4), beyond the right. */
+  action?: Action;
 }
 
 export interface MenuGroup {
@@ -110,6 +113,8 @@ export const MENU_TREE: readonly MenuNode[] = [
       manage('/manage/onlinelist', 'menu.onlineClients', 'data'),
       manage('/manage/runlog', 'menu.runLog', 'data'),
       manage('/manage/alarminfo', 'menu.alarms', 'data'),
+      // beyond the §2 table: who changed what (docs/audit-log.md); the owner's, as the server decides it
+      manage('/manage/auditlog', 'menu.auditLog', 'data', { access: WEB_ONLY, action: 'project.viewAudit' }),
     ],
   },
   {

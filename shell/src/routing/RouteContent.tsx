@@ -20,7 +20,8 @@ export function RouteContent({ retry = (remote: string) => federation.retry(remo
   const project = useShell((s) => s.project);
   const remotes = useShell((s) => s.remotes);
   const remoteStatus = useShell((s) => s.remoteStatus);
-  const state = { accessType, project, remotes };
+  const session = useShell((s) => s.session);
+  const state = { accessType, project, remotes, session };
   const route = resolveRoute(pathname, state, undefined, undefined, search);
   const home = <ActionLink to="/">{t('shell.remote.goHome')}</ActionLink>;
 

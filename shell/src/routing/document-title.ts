@@ -19,7 +19,7 @@ function join(t: Translate, ...parts: (string | undefined)[]): string {
   return [...parts.filter((p): p is string => Boolean(p)), t('shell.productName')].join(' · ');
 }
 
-export function documentTitle(pathname: string, state: Pick<ShellState, 'accessType' | 'project' | 'remotes'>, t: Translate): string {
+export function documentTitle(pathname: string, state: Pick<ShellState, 'accessType' | 'project' | 'remotes'> & Partial<Pick<ShellState, 'session'>>, t: Translate): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const lrf = LRF_TITLES[path];
   if (lrf) return join(t, t(lrf));

@@ -32,6 +32,16 @@ describe('resolveRoute (deep links, spec §2)', () => {
     expect(resolveRoute('/overview/list', web, undefined, [], '?project=2').kind).toBe('remote');
   });
 
+  it("opens the audit log by the server's can(): the owner, anybody on a demo project, no guest", () => {
+    const session = { account: 'owner@example.com', nick: 'Owner', role: 0, demo: false } as never;
+    const guest = { ...wlan, owner: false };
+    const demo = { id: 500000, right: 'r' as const, netMode: 0 as const, projectName: 'Demo Hotel', owner: false };
+    expect(resolveRoute('/manage/auditlog', { ...web, session }).kind).toBe('remote');
+    expect(resolveRoute('/manage/auditlog', { ...web, session, project: guest })).toMatchObject({ kind: 'notAllowed', reason: 'right' });
+    expect(resolveRoute('/manage/auditlog', { ...web, session, project: demo }).kind).toBe('remote');
+    expect(resolveRoute('/manage/auditlog', { ...web, session, accessType: 'openapi' as const }).kind).toBe('notAllowed');
+  });
+
   it('says why a page is not allowed', () => {
     const r = resolveRoute('/manage/visualization/topo', web, undefined, []);
     expect(r).toMatchObject({ kind: 'notAllowed', reason: 'flag' });

@@ -4,6 +4,7 @@
 import { entryDecision, type HiddenReason, type MenuContext } from '../menu/filter';
 import { findEntry, MENU_TREE, type MenuEntry, type MenuNode } from '../menu/tree';
 import { isDemoProject } from '@airloom/contracts';
+import { decide } from '@airloom/shared-ui';
 import { BUILD_FLAGS } from '../env';
 import type { ShellState } from '../state/shell-store';
 
@@ -15,8 +16,11 @@ export type RouteResolution =
   | { kind: 'needsProject'; entry: MenuEntry }
   | { kind: 'remote'; entry: MenuEntry };
 
-export function menuContext(state: Pick<ShellState, 'accessType' | 'project' | 'remotes'>, flags: readonly string[] = BUILD_FLAGS): MenuContext {
+export function menuContext(state: Pick<ShellState, 'accessType' | 'project' | 'remotes'> & Partial<Pick<ShellState, 'session'>>, flags: readonly string[] = BUILD_FLAGS): MenuContext {
+  const { session, project } = state;
   return {
+    // the same can() the server runs; without a session (not read yet) nothing owner-only shows
+    allows: (action) => (session && project ? decide(session, project, action).ok : false),
     accessType: state.accessType,
     netMode: state.project?.netMode ?? null,
     right: state.project?.right ?? null,
@@ -28,7 +32,7 @@ export function menuContext(state: Pick<ShellState, 'accessType' | 'project' | '
 
 export function resolveRoute(
   pathname: string,
-  state: Pick<ShellState, 'accessType' | 'project' | 'remotes'>,
+  state: Pick<ShellState, 'accessType' | 'project' | 'remotes'> & Partial<Pick<ShellState, 'session'>>,
   tree: readonly MenuNode[] = MENU_TREE,
   flags: readonly string[] = BUILD_FLAGS,
   /** the address's query: `?project=<id>` names the project a link is about */

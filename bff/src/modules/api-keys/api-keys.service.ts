@@ -96,7 +96,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
       }
       const role = row.role as AccountRoleValue;
       return {
-        principal: { accountId: row.account_id, role, demo: false, apiKey: { access: row.access, projects: projectsOf(row) } },
+        principal: { accountId: row.account_id, role, demo: false, apiKey: { access: row.access, projects: projectsOf(row), id: Number(row.id) } },
         me: { account: row.account, nick: row.nick, role, demo: false, apiKey: { access: row.access } },
       };
     },

@@ -55,6 +55,8 @@ describe('API documentation', () => {
         // the solution designer (docs/solutions.md)
         '/solutions/recommend', '/solutions/scenarios', '/solutions/scenarios/{scenarioId}', '/solutions/partner-origins', '/solutions', '/solutions/{id}', '/solutions/{id}/pdf',
         '/solutions/{id}/shares', '/solutions/{id}/shares/{shareId}', '/solution-links/{token}', '/solution-links/{token}/pdf', '/solutions/{id}/project', '/projects/{id}/commissioning',
+        // the audit log (docs/audit-log.md): a project's, and the caller's own
+        '/projects/{id}/audit', '/account/audit',
       ].sort(),
     );
     expect(doc.paths['/healthz'].get.servers).toEqual([{ url: '/' }]);

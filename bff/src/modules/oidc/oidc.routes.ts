@@ -3,6 +3,7 @@
 import type { Principal } from '@airloom/contracts';
 import type { Request } from 'express';
 import type { OidcConfig } from '../../config.js';
+import { auditAccount } from '../../http/audit-hook.js';
 import { setSessionCookie } from '../../http/cookies.js';
 import { ANSWERED, type Handlers } from '../../http/endpoints.js';
 import { sessionToken } from '../../http/session.js';
@@ -72,6 +73,7 @@ export function oidcHandlers(deps: OidcHandlerDeps): Handlers['oidc'] {
       const url = new URL(`${redirectUri(req, deps.config).split('?')[0]}?${new URLSearchParams(req.query as Record<string, string>).toString()}`);
       const outcome: OidcOutcome = query.error ? { result: '161' } : await oidc.callback(url, query.state);
       if (outcome.result === 'signed-in' && outcome.accountId !== undefined) {
+        auditAccount(res, outcome.accountId);
         const answer = await auth.signInAs(outcome.accountId, sessionToken(req));
         if ('challenge' in answer) {
           // two-factor sign-in: no session until the result page has the code

@@ -57,6 +57,11 @@ describe.each(backends())('OpenID Connect sign-in on %s', (backend) => {
     const signedIn = await through(browser, 'login', 'ana');
     expect([signedIn.searchParams.get('result'), signedIn.searchParams.get('next')]).toEqual(['signed-in', '/overview/list']);
     expect((await browser.get('/api/v1/auth/me')).body.data.account).toBe(account);
+    // the sign-in is in the audit log with the account it opened, and without the provider's code or state (docs/audit-log.md)
+    await (env.app.locals.audit as { settled(): Promise<void> }).settled();
+    const row = (await env.db('audit_log').where({ endpoint: 'oidc.callback', actor: account }).orderBy('id', 'desc').first()) as { path: string; status: number; account_id: number } | undefined;
+    expect(row).toMatchObject({ path: '/api/v1/auth/oidc/callback', status: 302 });
+    expect(Number(row!.account_id)).toBeGreaterThan(0);
 
     const bob = (await signedUp(env)).c;
     expect((await through(bob, 'bind', 'ana')).searchParams.get('result')).toBe('138');
