@@ -177,6 +177,7 @@ export function createApp(deps: AppDeps): Express {
     idleMs: config.remoteWebIdleSeconds * 1000,
     ttlMs: config.remoteWebTtlSeconds * 1000,
     publicUrl: config.publicUrl,
+    relay: deps.bus,
   });
   const devices = createDevicesService({ repo: devicesRepo, logger, names: configService, firmware, remoteWeb });
   const rollouts = createRollouts({ db, devices, access, clock, logger });
@@ -273,6 +274,14 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   // API answers are no-store and static files get serve-static's own ETag: hashing every JSON body is waste.
   app.set('etag', false);
+  // docs/deployment.md: which console instance answered, when the operator names them (AIRLOOM_INSTANCE)
+  if (config.instanceName) {
+    const instance = config.instanceName;
+    app.use((_req, res, next) => {
+      res.setHeader('X-Airloom-Instance', instance);
+      next();
+    });
+  }
   app.use(requestLogger(logger));
   app.use(securityHeaders(remoteOrigins(manifest), config.solutionsPartnerOrigins));
   const root = express.Router();

@@ -39,7 +39,12 @@ export type NudgeListener = (sn: string) => void;
 export type Question =
   | { kind: 'route-table'; sn: string }
   | { kind: 'admin-password'; sn: string; password: string }
-  | { kind: 'management-mode'; sn: string; mode: 'cloud' | 'local' };
+  | { kind: 'management-mode'; sn: string; mode: 'cloud' | 'local' }
+  /**
+   * One HTTP request through a remote web tunnel held by another console instance (docs/deployment.md:
+   * the device dialled one instance, the person's request reached another). Bodies base64.
+   */
+  | { kind: 'remote-web'; sessionId: number; method: string; path: string; headers: Record<string, string>; body: string };
 export type Answerer = (question: Question) => Promise<unknown>;
 /** the gateway could not answer: no such device here, or the device did not answer */
 export class AskError extends Error {
@@ -52,9 +57,12 @@ export interface Bus {
   onEvents(listener: EventListener): () => void;
   nudge(sn: string): Promise<void>;
   onNudge(listener: NudgeListener): () => void;
-  /** Asks the gateway instance `gatewayId` and waits for its answer; AskError when none comes. */
-  ask(gatewayId: string, question: Question): Promise<unknown>;
-  /** Answers the questions asked of `gatewayId` (one answerer per instance). */
+  /** Asks the gateway instance `gatewayId` and waits for its answer (15 s unless `waitMs`); AskError when none comes. */
+  ask(gatewayId: string, question: Question, waitMs?: number): Promise<unknown>;
+  /**
+   * Answers the questions asked of `gatewayId`: one answerer per id, and one process may answer under
+   * several ids (in role `all`, the gateway runtime's and the console's own).
+   */
   answer(gatewayId: string, answerer: Answerer): void;
   /** Resolves once connected and every subscription asked for so far is granted. */
   ready(): Promise<void>;
@@ -96,11 +104,12 @@ export function createBus(options: BusOptions): Bus {
   }
 
   const waiting = new Map<string, { resolve(v: unknown): void; reject(e: Error): void }>();
-  let answerer: Answerer | null = null;
+  const answerers = new Map<string, Answerer>();
   let asked = 0;
   const answerTopic = `${ANSWER_TOPIC_PREFIX}${options.clientId}`;
 
-  function onQuestion(payload: Buffer): void {
+  function onQuestion(topic: string, payload: Buffer): void {
+    const answerer = answerers.get(topic.slice(ASK_TOPIC_PREFIX.length));
     const body = parseJson(payload) as { id?: unknown; replyTo?: unknown; question?: Question } | undefined;
     if (!answerer || typeof body?.id !== 'string' || typeof body.replyTo !== 'string' || !body.replyTo.startsWith(ANSWER_TOPIC_PREFIX) || !body.question) return;
     const { id, replyTo } = body;
@@ -121,7 +130,7 @@ export function createBus(options: BusOptions): Bus {
   }
 
   client.on('message', (topic, payload) => {
-    if (topic.startsWith(ASK_TOPIC_PREFIX)) return onQuestion(payload);
+    if (topic.startsWith(ASK_TOPIC_PREFIX)) return onQuestion(topic, payload);
     if (topic === answerTopic) return onAnswer(payload);
     if (topic === NUDGE_TOPIC) {
       const sn = parseNudge(payload);
@@ -168,7 +177,7 @@ export function createBus(options: BusOptions): Bus {
       subscribe(NUDGE_TOPIC, 1);
       return () => nudgeListeners.delete(listener);
     },
-    async ask(gatewayId, question) {
+    async ask(gatewayId, question, waitMs = ASK_WAIT_MS) {
       subscribe(answerTopic, 1);
       await Promise.all([...pendingSubscriptions]);
       const id = `${options.clientId}-${++asked}`;
@@ -176,7 +185,7 @@ export function createBus(options: BusOptions): Bus {
         const timer = setTimeout(() => {
           waiting.delete(id);
           reject(new AskError('no answer in time'));
-        }, ASK_WAIT_MS);
+        }, waitMs);
         waiting.set(id, {
           resolve: (v) => (clearTimeout(timer), resolve(v)),
           reject: (e) => (clearTimeout(timer), reject(e)),
@@ -186,7 +195,7 @@ export function createBus(options: BusOptions): Bus {
       return answer;
     },
     answer(gatewayId, fn) {
-      answerer = fn;
+      answerers.set(gatewayId, fn);
       subscribe(`${ASK_TOPIC_PREFIX}${gatewayId}`, 1);
     },
     async ready() {
