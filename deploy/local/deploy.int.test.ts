@@ -41,6 +41,9 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
 describe.skipIf(!prerequisites.ok)('two consoles and two gateways behind one proxy (deploy/local/start.mjs)', () => {
   let layout: Layout;
   let agent: Agent | undefined;
+  /** the person's project and its device, online, from the second test on */
+  let projectId = 0;
+  let spec: DeviceSpec;
   let cookie = '';
   /** the console that answered each call, in order */
   const answeredBy: string[] = [];
@@ -113,9 +116,9 @@ describe.skipIf(!prerequisites.ok)('two consoles and two gateways behind one pro
   });
 
   it('a device event caused through one console reaches the event stream held by the other', async () => {
-    const projectId = (await call('POST', '/api/v1/projects', { projectName: `Deploy ${randomBytes(2).toString('hex')}`, scenario: 'hotel' })).body.data.id as number;
+    projectId = (await call('POST', '/api/v1/projects', { projectName: `Deploy ${randomBytes(2).toString('hex')}`, scenario: 'hotel' })).body.data.id as number;
     const me = await call('GET', '/api/v1/auth/me');
-    const spec: DeviceSpec = {
+    spec = {
       sn: `DEPL${randomBytes(6).toString('hex').toUpperCase()}`,
       mac: `02:44:45:${randomBytes(3).toString('hex').match(/../g)!.join(':').toUpperCase()}`,
       type: 'ap', model: 'AL-AP620', meshRole: '', name: 'Lobby AP', secret: randomBytes(16).toString('hex'),
@@ -159,8 +162,11 @@ describe.skipIf(!prerequisites.ok)('two consoles and two gateways behind one pro
     await until('the stream carries the rename', () => received.includes(`"name":"${name}"`), 20_000);
     abort.abort();
     await reading;
+  });
 
-    // the remote web tunnel: the device dials the proxy (so one console), the link is used through both
+  it('a remote web link works through the console the device did not dial, and a close through either ends it', async () => {
+    expect(agent, 'the device of the previous test').toBeDefined();
+    // the device dials PUBLIC_URL, the proxy: so one console holds the tunnel; the link is used through both
     const opened = await call('POST', `/api/v1/projects/${projectId}/devices/${spec.sn}/operations`, { kind: 'remote-web' });
     expect(opened.status).toBe(202);
     const link = opened.body.data.remoteWeb.url as string;
