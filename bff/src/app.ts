@@ -217,16 +217,25 @@ export function createApp(deps: AppDeps): Express {
   });
   const callers = requestAuth(auth, apiKeys);
   const oidcService = createOidcService({ db, config: config.oidc, clock, logger, createAccount: (email, nick) => auth.createProviderAccount(email, nick) });
-  // a project's shares or owner changed: its open streams (device events, data screen) check their access now
-  const accessChanged = (projectId: number): void => {
+  // a project's shares or owner changed: its open streams (device events, data screen) check their access
+  // now, on this console instance and, through the bus, on the others (docs/deployment.md)
+  const recheckStreams = (projectId: number): void => {
     eventHub.recheck(projectId);
     activationHub.recheck(projectId);
   };
+  const accessChanged = (projectId: number): void => {
+    recheckStreams(projectId);
+    void deps.bus?.accessChanged(projectId);
+  };
+  const offAccess = deps.bus?.onAccessChanged(recheckStreams);
   const transfers = createTransfersService({ db, sender, clock, accessChanged });
   const shares = createSharesService({ repo: createSharesRepository(db), clock, accessChanged });
   const activationsRepo = createActivationsRepository(db);
   const activationHub = createActivationHub({ bus: deps.bus, record: activationsRepo.record, clock, logger });
-  eventHub.onClose(() => activationHub.close());
+  eventHub.onClose(() => {
+    offAccess?.();
+    activationHub.close();
+  });
   const activations = createActivationsService({
     repo: activationsRepo,
     clock,

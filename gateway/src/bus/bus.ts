@@ -1,7 +1,9 @@
 // The internal bus between service processes (docs/decisions/gateway.md), on the same MQTT broker
 // the devices use: `airloom/events/<projectId>` carries one ProjectEvent per message (QoS 0; a lost
 // event only makes a browser wait for the next one), `airloom/nudge` carries `{sn}` (QoS 1) so a
-// gateway acts on new intent at once instead of at its next poll.
+// gateway acts on new intent at once instead of at its next poll. `airloom/access/<projectId>` (QoS 1,
+// no body) tells every console instance that who may see the project changed, so each re-checks its
+// open streams of it at once (docs/deployment.md).
 import { ProjectEventSchema, type ProjectEvent } from '@airloom/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
@@ -11,6 +13,7 @@ const PUBLISH_WAIT_MS = 1000;
 
 export const EVENTS_TOPIC_PREFIX = 'airloom/events/';
 export const NUDGE_TOPIC = 'airloom/nudge';
+export const ACCESS_TOPIC_PREFIX = 'airloom/access/';
 /** `airloom/ask/<gatewayId>`: a question only the instance that hears a device can answer (a live read) */
 export const ASK_TOPIC_PREFIX = 'airloom/ask/';
 const ANSWER_TOPIC_PREFIX = 'airloom/answer/';
@@ -31,6 +34,7 @@ export interface BusOptions {
 
 export type EventListener = (projectId: number, event: ProjectEvent) => void;
 export type NudgeListener = (sn: string) => void;
+export type AccessListener = (projectId: number) => void;
 /**
  * A live read or write asked of the gateway instance that hears the device: its route table now, or
  * its local administrator's password set at once (docs/maintenance.md "Device password": the password
@@ -57,6 +61,9 @@ export interface Bus {
   onEvents(listener: EventListener): () => void;
   nudge(sn: string): Promise<void>;
   onNudge(listener: NudgeListener): () => void;
+  /** Who may see the project changed (a share, an owner, a sub-account): every console instance re-checks its streams. */
+  accessChanged(projectId: number): Promise<void>;
+  onAccessChanged(listener: AccessListener): () => void;
   /** Asks the gateway instance `gatewayId` and waits for its answer (15 s unless `waitMs`); AskError when none comes. */
   ask(gatewayId: string, question: Question, waitMs?: number): Promise<unknown>;
   /**
@@ -82,6 +89,7 @@ export function createBus(options: BusOptions): Bus {
   });
   const eventListeners = new Set<EventListener>();
   const nudgeListeners = new Set<NudgeListener>();
+  const accessListeners = new Set<AccessListener>();
   const pendingSubscriptions = new Set<Promise<unknown>>();
   const subscribed = new Set<string>();
 
@@ -138,6 +146,12 @@ export function createBus(options: BusOptions): Bus {
       for (const listener of nudgeListeners) listener(sn);
       return;
     }
+    if (topic.startsWith(ACCESS_TOPIC_PREFIX)) {
+      const projectId = Number(topic.slice(ACCESS_TOPIC_PREFIX.length));
+      if (!Number.isSafeInteger(projectId) || projectId <= 0) return logger.debug({ topic }, 'bus: malformed access change dropped');
+      for (const listener of accessListeners) listener(projectId);
+      return;
+    }
     if (!topic.startsWith(EVENTS_TOPIC_PREFIX)) return;
     const projectId = Number(topic.slice(EVENTS_TOPIC_PREFIX.length));
     const event = parseEvent(payload);
@@ -177,6 +191,12 @@ export function createBus(options: BusOptions): Bus {
       subscribe(NUDGE_TOPIC, 1);
       return () => nudgeListeners.delete(listener);
     },
+    accessChanged: (projectId) => publish(`${ACCESS_TOPIC_PREFIX}${projectId}`, {}, 1),
+    onAccessChanged(listener) {
+      accessListeners.add(listener);
+      subscribe(`${ACCESS_TOPIC_PREFIX}+`, 1);
+      return () => accessListeners.delete(listener);
+    },
     async ask(gatewayId, question, waitMs = ASK_WAIT_MS) {
       subscribe(answerTopic, 1);
       await Promise.all([...pendingSubscriptions]);
@@ -205,6 +225,7 @@ export function createBus(options: BusOptions): Bus {
     async close() {
       eventListeners.clear();
       nudgeListeners.clear();
+      accessListeners.clear();
       for (const w of waiting.values()) w.reject(new AskError('the console is stopping'));
       waiting.clear();
       // with the broker away, what waits in mqtt.js's queue would hold a clean end forever
