@@ -237,13 +237,16 @@ export function createRemoteWebService(deps: RemoteWebDeps) {
         if (settled.state === 'opening') throw new AppError(ErrorCode.REMOTE_LOGIN_TIMEOUT);
         throw new AppError(settled.code ?? ErrorCode.REMOTE_LINK_INVALID);
       }
-      await repo.touch(row.id, clock());
       // docs/deployment.md: the device dialled another console instance; that one sends the request on
       const holder = settled.instance_id;
       if (!hub.has(row.id)) {
-        if (holder !== null && holder !== instanceId && deps.relay) return relayTo(settled, holder, request);
-        throw new AppError(ErrorCode.REMOTE_MANAGEMENT_FAILED);
+        if (holder === null || holder === instanceId || !deps.relay) throw new AppError(ErrorCode.REMOTE_MANAGEMENT_FAILED);
+        const answer = await relayTo(settled, holder, request);
+        // counted as use once it went through: a holder that was killed leaves a session that runs idle and closes
+        await repo.touch(row.id, clock());
+        return answer;
       }
+      await repo.touch(row.id, clock());
       try {
         return await hub.forward(row.id, request);
       } catch (err) {
