@@ -6,6 +6,8 @@ import { testReporters, workspaceAlias } from '../../vitest.shared.ts';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  // the repository's node_modules, not a new one beside the test
+  cacheDir: fileURLToPath(new URL('../../node_modules/.vite/deploy', import.meta.url)),
   resolve: { alias: workspaceAlias },
   test: {
     include: ['*.test.ts'],
