@@ -196,6 +196,7 @@ export function createApp(deps: AppDeps): Express {
     idleMs: config.remoteWebIdleSeconds * 1000,
     ttlMs: config.remoteWebTtlSeconds * 1000,
     publicUrl: config.publicUrl,
+    relay: deps.bus,
   });
   const devices = createDevicesService({ repo: devicesRepo, logger, names: configService, firmware, remoteWeb });
   const rollouts = createRollouts({ db, devices, access, clock, logger });
@@ -235,16 +236,25 @@ export function createApp(deps: AppDeps): Express {
   });
   const callers = requestAuth(auth, apiKeys);
   const oidcService = createOidcService({ db, config: config.oidc, clock, logger, createAccount: (email, nick) => auth.createProviderAccount(email, nick) });
-  // a project's shares or owner changed: its open streams (device events, data screen) check their access now
-  const accessChanged = (projectId: number): void => {
+  // a project's shares or owner changed: its open streams (device events, data screen) check their access
+  // now, on this console instance and, through the bus, on the others (docs/deployment.md)
+  const recheckStreams = (projectId: number): void => {
     eventHub.recheck(projectId);
     activationHub.recheck(projectId);
   };
+  const accessChanged = (projectId: number): void => {
+    recheckStreams(projectId);
+    void deps.bus?.accessChanged(projectId);
+  };
+  const offAccess = deps.bus?.onAccessChanged(recheckStreams);
   const transfers = createTransfersService({ db, sender, clock, accessChanged });
   const shares = createSharesService({ repo: createSharesRepository(db), clock, accessChanged });
   const activationsRepo = createActivationsRepository(db);
   const activationHub = createActivationHub({ bus: deps.bus, record: activationsRepo.record, clock, logger });
-  eventHub.onClose(() => activationHub.close());
+  eventHub.onClose(() => {
+    offAccess?.();
+    activationHub.close();
+  });
   const activations = createActivationsService({
     repo: activationsRepo,
     clock,
@@ -294,6 +304,14 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   // API answers are no-store and static files get serve-static's own ETag: hashing every JSON body is waste.
   app.set('etag', false);
+  // docs/deployment.md: which console instance answered, when the operator names them (AIRLOOM_INSTANCE)
+  if (config.instanceName) {
+    const instance = config.instanceName;
+    app.use((_req, res, next) => {
+      res.setHeader('X-Airloom-Instance', instance);
+      next();
+    });
+  }
   app.use(requestLogger(logger));
   app.use(securityHeaders(remoteOrigins(manifest), config.solutionsPartnerOrigins));
   const root = express.Router();

@@ -54,6 +54,11 @@ export interface AppConfig {
    * by postMessage (SOLUTIONS_PARTNER_ORIGINS, a comma list of origins; docs/solutions-embedding.md)
    */
   solutionsPartnerOrigins: string[];
+  /**
+   * This console instance's name among several behind one load balancer (AIRLOOM_INSTANCE); when set,
+   * every answer carries it as `X-Airloom-Instance` (docs/deployment.md). Unset: no header.
+   */
+  instanceName: string | undefined;
 }
 
 export interface OidcConfig {
@@ -123,6 +128,13 @@ function parseOrigins(raw: string | undefined, name: string): string[] {
   });
 }
 
+/** A short name for a response header: letters, digits, `.`, `_`, `-`. */
+function parseInstanceName(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(raw)) throw new Error(`AIRLOOM_INSTANCE must be 1–64 letters, digits, . _ -, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(repoRoot, env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
@@ -156,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteWebIdleSeconds: parseSeconds(env.REMOTE_WEB_IDLE_SECONDS, 'REMOTE_WEB_IDLE_SECONDS', 600),
     remoteWebTtlSeconds: parseSeconds(env.REMOTE_WEB_TTL_SECONDS, 'REMOTE_WEB_TTL_SECONDS', 3600),
     solutionsPartnerOrigins: parseOrigins(env.SOLUTIONS_PARTNER_ORIGINS, 'SOLUTIONS_PARTNER_ORIGINS'),
+    instanceName: parseInstanceName(env.AIRLOOM_INSTANCE),
   };
 }

@@ -19,6 +19,7 @@ import { markClientOffline } from './store/clients.js';
 import type { OperationRow } from './store/rows.js';
 import { nextRevision, touchDevice } from './store/revision.js';
 import { UspErrorResponse, UspNotSentError } from './usp-controller.js';
+import { retryDeadlock } from './store/config.js';
 
 /**
  * The Operate of an operation, command_key = its id; the command path comes from the catalogue,
@@ -503,11 +504,13 @@ export function createOutbox(ctx: RuntimeContext): Outbox {
       return;
     }
     const heard = row.kind === 'neighbourScan' ? parseScanResults(completion.outputArgs ?? {}) : [];
-    const done = await db.transaction(async (trx) => {
+    // several APs' scans end at once: their replacements of measurement rows may deadlock on MariaDB,
+    // and the one rolled back changed nothing, so it runs again
+    const done = await retryDeadlock(() => db.transaction(async (trx) => {
       if (!(await finish(trx, row, ['sent', 'running'], 'done'))) return false;
       if (row.kind === 'neighbourScan') await storeNeighbourScan(trx, sn, heard, ctx.now());
       return true;
-    });
+    }));
     if (!done) return;
     events.operation(id, sn);
     // a BSSID not of the project broadcasting one of its SSIDs is an alarm (docs/data.md "Run log and alarms")

@@ -55,7 +55,7 @@ export type { ForeignMeasurement, NeighbourMeasurement } from './store/measureme
 export { GATEWAY_MIGRATIONS, type NamedMigration } from './db/migrations.js';
 export { createGatewayDb, isMysql, readRows, type DbOptions, type SqliteConnection } from './db-connect.js';
 // the internal bus: nudges to gateways, project events to browsers
-export { createBus, type Bus, type BusOptions } from './bus/index.js';
+export { createBus, type Bus, type BusOptions, type Question } from './bus/index.js';
 // the broker learns registered devices' credentials
 export { deviceProvisionerFromEnv, ensureServiceAccountFromEnv, noopProvisioner, type DeviceProvisioner } from './broker/provisioner.js';
 // process entry (bff/src/main.ts): run a gateway and the embedded broker in the console's process

@@ -103,4 +103,29 @@ describe.skipIf(!mosquittoInstalled).each(testBackends())('two gateway instances
     const claimedBy = new Set(((await db('operations').whereIn('id', ids).pluck('claimed_by')) as string[]));
     expect(new Set([...heardBy, ...claimedBy]).size).toBe(2);
   });
+
+  it('pushes a device\'s configuration from one instance at a time: another instance\'s push holds it until it ends (docs/deployment.md)', async () => {
+    const agent = agents[0]!;
+    const held = Date.now() + 60_000;
+    await db('devices').where({ sn: agent.spec.sn }).update({ config_push_by: 'another-instance', config_push_until: held });
+    await writeName(db, agent.spec.sn, 'Held-once');
+    const bus = createBus({ mqttUrl: broker.url, protocolVersion: 5, clientId: `nudger-${randomBytes(3).toString('hex')}`, logger: pino({ level: 'silent' }) });
+    await bus.ready();
+    await bus.nudge(agent.spec.sn);
+    await new Promise((r) => setTimeout(r, 1_500));
+    // neither instance sent it while the other one held the device
+    expect(agent.name).not.toBe('Held-once');
+    const waiting = await deviceRow(db, agent.spec.sn);
+    expect(Number(waiting.applied_version)).toBeLessThan(Number(waiting.config_version));
+    // the push ended (its lease released): one of them sends it at its next look
+    await db('devices').where({ sn: agent.spec.sn }).update({ config_push_until: null });
+    await bus.nudge(agent.spec.sn);
+    await bus.close();
+    await waitFor('the rename confirmed', async () => {
+      const row = await deviceRow(db, agent.spec.sn);
+      return row.applied_version === row.config_version && agent.name === 'Held-once';
+    }, 30_000);
+    // and the device is released once the push has ended
+    await waitFor('the push released', async () => (await db('devices').where({ sn: agent.spec.sn }).first('config_push_until')).config_push_until === null, 10_000);
+  });
 });

@@ -5,6 +5,7 @@ import { DeviceStatus } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import type { DeviceRow } from './store/rows.js';
 import { nextRevision } from './store/revision.js';
+import { retryDeadlock } from './store/config.js';
 
 /** connected and not restarting: where configuration may be sent */
 export const REACHABLE_STATUSES: readonly number[] = [DeviceStatus.ONLINE, DeviceStatus.ONLINE_NOT_SAVED];
@@ -76,5 +77,6 @@ export async function transition(db: Knex | Knex.Transaction, t: Transition): Pr
     TRANSITIONS.set(row, { from: Number(current.status), reason: t.reason });
     return row;
   };
-  return db.isTransaction ? run(db as Knex.Transaction) : db.transaction(run);
+  // a device's row beside another gateway instance's telemetry flush may deadlock on MariaDB: rolled back, it is run again
+  return db.isTransaction ? run(db as Knex.Transaction) : retryDeadlock(() => db.transaction(run));
 }

@@ -9,6 +9,7 @@ import { toReportedJson, type ReportedState } from './store/mapping.js';
 import { nextRevision } from './store/revision.js';
 import { IFACE_SAMPLE_MS, insertIfaceRows, insertStatRows, type IfaceRow, type IfaceSample, type StatRow, type StatSample } from './store/stats.js';
 import { pruneClients, syncClients, type ClientChange, type ReportedClient } from './store/clients.js';
+import { retryDeadlock } from './store/config.js';
 
 export interface ReportedColumns {
   ip?: string;
@@ -479,8 +480,12 @@ export function createTelemetryWriter(options: {
     }
     let clientChanges: ClientChange[] = [];
     try {
-      await db.transaction(async (trx) => {
-        for (const [sn, p] of batch) {
+      // two gateway instances flush overlapping devices (the shared subscription spreads a device's
+      // messages over both): rows are updated in one order, and a transaction InnoDB still rolls back as
+      // a deadlock changed nothing, so it runs again (docs/deployment.md)
+      const ordered = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      await retryDeadlock(() => db.transaction(async (trx) => {
+        for (const [sn, p] of ordered) {
           await trx('devices')
             .where({ sn })
             .update({ ...p.columns, last_seen_at: p.seenAt, gateway_id: options.gatewayId, updated_at: p.seenAt, revision: nextRevision(trx) });
@@ -492,7 +497,7 @@ export function createTelemetryWriter(options: {
         await replaceMacTables(trx, batch);
         // and the clients: a few multi-row upserts (docs/data.md "Online clients")
         clientChanges = await syncClients(trx, clientReports, options.now(), reportedAt);
-      });
+      }));
       for (const [sn, p] of batch) if (changedListed(sn, p.columns)) changed.push(sn);
     } catch (err) {
       logger.error({ err, devices: batch.size }, 'gateway: telemetry write failed');

@@ -29,6 +29,21 @@ describe.each(backends())('migrations and seeds on %s', (backend) => {
     expect(await count('project_members')).toBe(1);
   });
 
+  it('waits for another instance that holds the migration lock instead of failing the start (docs/deployment.md)', async () => {
+    await env.db('knex_migrations_lock').update({ is_locked: 1 });
+    let done = false;
+    const waiting = migrate(env.db, 10_000).then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(done).toBe(false);
+    await env.db('knex_migrations_lock').update({ is_locked: 0 });
+    await waiting;
+    expect(done).toBe(true);
+    // a lock nobody releases still fails the start, once the wait is over
+    await env.db('knex_migrations_lock').update({ is_locked: 1 });
+    await expect(migrate(env.db, 300)).rejects.toThrow(/already locked/);
+    await env.db('knex_migrations_lock').update({ is_locked: 0 });
+  });
+
   it('gives new projects ids that never collide with the demo ids', async () => {
     const { c } = await signedUp(env);
     const ids: number[] = [];

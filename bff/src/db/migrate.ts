@@ -76,8 +76,24 @@ export const migrationSource: Knex.MigrationSource<NamedMigration> = {
   getMigration: async (m) => m.migration,
 };
 
-/** Brings the schema up to date and (re)seeds the demo data; safe to run at every start. */
-export async function migrate(db: Knex): Promise<void> {
-  await db.migrate.latest({ migrationSource });
+/** How long a start waits for another console instance's migrations (docs/deployment.md). */
+export const MIGRATION_LOCK_WAIT_MS = 120_000;
+
+/**
+ * Brings the schema up to date and (re)seeds the demo data; safe to run at every start. Console
+ * instances started together share one database: knex's lock lets one migrate and fails the others at
+ * once (MigrationLocked), so they wait for it and then find nothing left to do.
+ */
+export async function migrate(db: Knex, lockWaitMs = MIGRATION_LOCK_WAIT_MS): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await db.migrate.latest({ migrationSource });
+      break;
+    } catch (err) {
+      if (!(err instanceof Error && err.name === 'MigrationLocked') || Date.now() - started >= lockWaitMs) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
   await seedDemo(db);
 }

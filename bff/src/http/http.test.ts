@@ -1,12 +1,13 @@
 import { ErrorCode } from '@airloom/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { client, createTestEnv, PASSWORD, signedUp, type TestEnv } from '../test/test-env.js';
 
 describe('HTTP conventions', () => {
   let env: TestEnv;
   beforeAll(async () => {
-    env = await createTestEnv('sqlite', { env: { TRUST_PROXY: 'loopback', ALLOWED_ORIGINS: 'https://console.example.com', SOLUTIONS_PARTNER_ORIGINS: 'https://portal.example.com, http://localhost:9000' } });
+    env = await createTestEnv('sqlite', { env: { TRUST_PROXY: 'loopback', ALLOWED_ORIGINS: 'https://console.example.com', SOLUTIONS_PARTNER_ORIGINS: 'https://portal.example.com, http://localhost:9000', AIRLOOM_INSTANCE: 'console-2' } });
   });
   afterAll(async () => {
     await env?.close();
@@ -22,6 +23,16 @@ describe('HTTP conventions', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+  });
+
+  describe('several console instances (AIRLOOM_INSTANCE, docs/deployment.md)', () => {
+    it.each(['/api/v1/projects', '/healthz', '/some/deep/link'])('name the instance that answered (%s)', async (path) => {
+      expect((await request(env.app).get(path)).headers['x-airloom-instance']).toBe('console-2');
+    });
+    it('sends no such header without a name, and refuses a name that is no header value', () => {
+      expect(loadConfig({ DATA_DIR: env.config.dataDir }).instanceName).toBeUndefined();
+      expect(() => loadConfig({ DATA_DIR: env.config.dataDir, AIRLOOM_INSTANCE: 'two words' })).toThrow(/AIRLOOM_INSTANCE/);
     });
   });
 

@@ -17,6 +17,8 @@ export interface LiveGateway {
   runtime: GatewayRuntime;
   /** the console's app on this gateway and bus */
   app: Express;
+  /** Another console instance on the same database and broker, with a bus of its own (docs/deployment.md); stopped with the rest. */
+  anotherConsole(): Promise<Express>;
   stop(): Promise<void>;
 }
 
@@ -37,12 +39,20 @@ export async function startLiveGateway(env: TestEnv, brokerKind: 'aedes' | 'mosq
     brokerUrl = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
   }
   const creds = brokerKind === 'aedes' ? { username: service.username, password: service.password } : {};
-  const bus = createBus({ mqttUrl: brokerUrl, protocolVersion, clientId: `live-bff-${randomBytes(3).toString('hex')}`, logger, ...creds });
-  await bus.ready();
+  const buses: Bus[] = [];
+  const hubs: EventHub[] = [];
+  const openBus = async () => {
+    const b = createBus({ mqttUrl: brokerUrl, protocolVersion, clientId: `live-bff-${randomBytes(3).toString('hex')}`, logger, ...creds });
+    buses.push(b);
+    await b.ready();
+    return b;
+  };
+  const bus = await openBus();
   // a private share group on the shared Mosquitto, so another test's gateway never takes our devices' messages
   const runtime = createGatewayRuntime({ db: env.db, logger, mqttUrl: brokerUrl, protocolVersion, bus, timeScale, shareGroup: `test-${randomBytes(3).toString('hex')}`, mqttUsername: creds.username, mqttPassword: creds.password });
   await runtime.start();
   const hub = createEventHub(bus, logger);
+  hubs.push(hub);
   const app = createApp({ db: env.db, config: env.config, bus, eventHub: hub, logger, ...(options.clock ? { clock: options.clock } : {}) });
   return {
     brokerUrl,
@@ -51,10 +61,16 @@ export async function startLiveGateway(env: TestEnv, brokerKind: 'aedes' | 'mosq
     hub,
     runtime,
     app,
+    async anotherConsole() {
+      const second = await openBus();
+      const secondHub = createEventHub(second, logger);
+      hubs.push(secondHub);
+      return createApp({ db: env.db, config: env.config, bus: second, eventHub: secondHub, logger, ...(options.clock ? { clock: options.clock } : {}) });
+    },
     async stop() {
-      hub.close();
+      for (const h of hubs) h.close();
       await runtime.stop();
-      await bus.close();
+      for (const b of buses) await b.close();
       await broker?.close();
     },
   };

@@ -81,6 +81,16 @@ describe.each(testBrokers())('bus on %s', (kind) => {
     await until(() => later.includes(12));
     expect(seen).toEqual([9]);
   });
+
+  it('answers questions under each id a process registered, each with its own answerer; an id nobody answers times out', async () => {
+    // in role `all` one bus answers for the gateway runtime and for the console's remote web tunnels
+    b.answer(`gw-${tag}`, async (q) => (q.kind === 'route-table' ? { from: 'gateway', sn: q.sn } : null));
+    b.answer(`console-${tag}`, async (q) => (q.kind === 'remote-web' ? { from: 'console', sessionId: q.sessionId } : null));
+    await b.ready();
+    expect(await a.ask(`gw-${tag}`, { kind: 'route-table', sn: 'S1' })).toEqual({ from: 'gateway', sn: 'S1' });
+    expect(await a.ask(`console-${tag}`, { kind: 'remote-web', sessionId: 4, method: 'GET', path: '/', headers: {}, body: '' })).toEqual({ from: 'console', sessionId: 4 });
+    await expect(a.ask(`nobody-${tag}`, { kind: 'route-table', sn: 'S1' }, 300)).rejects.toThrow('no answer in time');
+  });
 });
 
 describe('bus without a broker', () => {

@@ -1,7 +1,9 @@
 // The internal bus between service processes (docs/decisions/gateway.md), on the same MQTT broker
 // the devices use: `airloom/events/<projectId>` carries one ProjectEvent per message (QoS 0; a lost
 // event only makes a browser wait for the next one), `airloom/nudge` carries `{sn}` (QoS 1) so a
-// gateway acts on new intent at once instead of at its next poll.
+// gateway acts on new intent at once instead of at its next poll. `airloom/access/<projectId>` (QoS 1,
+// no body) tells every console instance that who may see the project changed, so each re-checks its
+// open streams of it at once (docs/deployment.md).
 import { ProjectEventSchema, type ProjectEvent } from '@airloom/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
@@ -11,6 +13,7 @@ const PUBLISH_WAIT_MS = 1000;
 
 export const EVENTS_TOPIC_PREFIX = 'airloom/events/';
 export const NUDGE_TOPIC = 'airloom/nudge';
+export const ACCESS_TOPIC_PREFIX = 'airloom/access/';
 /** `airloom/ask/<gatewayId>`: a question only the instance that hears a device can answer (a live read) */
 export const ASK_TOPIC_PREFIX = 'airloom/ask/';
 const ANSWER_TOPIC_PREFIX = 'airloom/answer/';
@@ -31,6 +34,7 @@ export interface BusOptions {
 
 export type EventListener = (projectId: number, event: ProjectEvent) => void;
 export type NudgeListener = (sn: string) => void;
+export type AccessListener = (projectId: number) => void;
 /**
  * A live read or write asked of the gateway instance that hears the device: its route table now, or
  * its local administrator's password set at once (docs/maintenance.md "Device password": the password
@@ -39,7 +43,12 @@ export type NudgeListener = (sn: string) => void;
 export type Question =
   | { kind: 'route-table'; sn: string }
   | { kind: 'admin-password'; sn: string; password: string }
-  | { kind: 'management-mode'; sn: string; mode: 'cloud' | 'local' };
+  | { kind: 'management-mode'; sn: string; mode: 'cloud' | 'local' }
+  /**
+   * One HTTP request through a remote web tunnel held by another console instance (docs/deployment.md:
+   * the device dialled one instance, the person's request reached another). Bodies base64.
+   */
+  | { kind: 'remote-web'; sessionId: number; method: string; path: string; headers: Record<string, string>; body: string };
 export type Answerer = (question: Question) => Promise<unknown>;
 /** the gateway could not answer: no such device here, or the device did not answer */
 export class AskError extends Error {
@@ -52,9 +61,15 @@ export interface Bus {
   onEvents(listener: EventListener): () => void;
   nudge(sn: string): Promise<void>;
   onNudge(listener: NudgeListener): () => void;
-  /** Asks the gateway instance `gatewayId` and waits for its answer; AskError when none comes. */
-  ask(gatewayId: string, question: Question): Promise<unknown>;
-  /** Answers the questions asked of `gatewayId` (one answerer per instance). */
+  /** Who may see the project changed (a share, an owner, a sub-account): every console instance re-checks its streams. */
+  accessChanged(projectId: number): Promise<void>;
+  onAccessChanged(listener: AccessListener): () => void;
+  /** Asks the gateway instance `gatewayId` and waits for its answer (15 s unless `waitMs`); AskError when none comes. */
+  ask(gatewayId: string, question: Question, waitMs?: number): Promise<unknown>;
+  /**
+   * Answers the questions asked of `gatewayId`: one answerer per id, and one process may answer under
+   * several ids (in role `all`, the gateway runtime's and the console's own).
+   */
   answer(gatewayId: string, answerer: Answerer): void;
   /** Resolves once connected and every subscription asked for so far is granted. */
   ready(): Promise<void>;
@@ -74,6 +89,7 @@ export function createBus(options: BusOptions): Bus {
   });
   const eventListeners = new Set<EventListener>();
   const nudgeListeners = new Set<NudgeListener>();
+  const accessListeners = new Set<AccessListener>();
   const pendingSubscriptions = new Set<Promise<unknown>>();
   const subscribed = new Set<string>();
 
@@ -96,11 +112,12 @@ export function createBus(options: BusOptions): Bus {
   }
 
   const waiting = new Map<string, { resolve(v: unknown): void; reject(e: Error): void }>();
-  let answerer: Answerer | null = null;
+  const answerers = new Map<string, Answerer>();
   let asked = 0;
   const answerTopic = `${ANSWER_TOPIC_PREFIX}${options.clientId}`;
 
-  function onQuestion(payload: Buffer): void {
+  function onQuestion(topic: string, payload: Buffer): void {
+    const answerer = answerers.get(topic.slice(ASK_TOPIC_PREFIX.length));
     const body = parseJson(payload) as { id?: unknown; replyTo?: unknown; question?: Question } | undefined;
     if (!answerer || typeof body?.id !== 'string' || typeof body.replyTo !== 'string' || !body.replyTo.startsWith(ANSWER_TOPIC_PREFIX) || !body.question) return;
     const { id, replyTo } = body;
@@ -121,12 +138,18 @@ export function createBus(options: BusOptions): Bus {
   }
 
   client.on('message', (topic, payload) => {
-    if (topic.startsWith(ASK_TOPIC_PREFIX)) return onQuestion(payload);
+    if (topic.startsWith(ASK_TOPIC_PREFIX)) return onQuestion(topic, payload);
     if (topic === answerTopic) return onAnswer(payload);
     if (topic === NUDGE_TOPIC) {
       const sn = parseNudge(payload);
       if (sn === null) return logger.debug({ topic }, 'bus: malformed nudge dropped');
       for (const listener of nudgeListeners) listener(sn);
+      return;
+    }
+    if (topic.startsWith(ACCESS_TOPIC_PREFIX)) {
+      const projectId = Number(topic.slice(ACCESS_TOPIC_PREFIX.length));
+      if (!Number.isSafeInteger(projectId) || projectId <= 0) return logger.debug({ topic }, 'bus: malformed access change dropped');
+      for (const listener of accessListeners) listener(projectId);
       return;
     }
     if (!topic.startsWith(EVENTS_TOPIC_PREFIX)) return;
@@ -168,7 +191,13 @@ export function createBus(options: BusOptions): Bus {
       subscribe(NUDGE_TOPIC, 1);
       return () => nudgeListeners.delete(listener);
     },
-    async ask(gatewayId, question) {
+    accessChanged: (projectId) => publish(`${ACCESS_TOPIC_PREFIX}${projectId}`, {}, 1),
+    onAccessChanged(listener) {
+      accessListeners.add(listener);
+      subscribe(`${ACCESS_TOPIC_PREFIX}+`, 1);
+      return () => accessListeners.delete(listener);
+    },
+    async ask(gatewayId, question, waitMs = ASK_WAIT_MS) {
       subscribe(answerTopic, 1);
       await Promise.all([...pendingSubscriptions]);
       const id = `${options.clientId}-${++asked}`;
@@ -176,7 +205,7 @@ export function createBus(options: BusOptions): Bus {
         const timer = setTimeout(() => {
           waiting.delete(id);
           reject(new AskError('no answer in time'));
-        }, ASK_WAIT_MS);
+        }, waitMs);
         waiting.set(id, {
           resolve: (v) => (clearTimeout(timer), resolve(v)),
           reject: (e) => (clearTimeout(timer), reject(e)),
@@ -186,7 +215,7 @@ export function createBus(options: BusOptions): Bus {
       return answer;
     },
     answer(gatewayId, fn) {
-      answerer = fn;
+      answerers.set(gatewayId, fn);
       subscribe(`${ASK_TOPIC_PREFIX}${gatewayId}`, 1);
     },
     async ready() {
@@ -196,6 +225,7 @@ export function createBus(options: BusOptions): Bus {
     async close() {
       eventListeners.clear();
       nudgeListeners.clear();
+      accessListeners.clear();
       for (const w of waiting.values()) w.reject(new AskError('the console is stopping'));
       waiting.clear();
       // with the broker away, what waits in mqtt.js's queue would hold a clean end forever

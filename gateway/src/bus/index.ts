@@ -1,2 +1,2 @@
 export { AskError, createBus, EVENTS_TOPIC_PREFIX, NUDGE_TOPIC } from './bus.js';
-export type { Answerer, Bus, BusLogger, BusOptions, EventListener, NudgeListener, Question } from './bus.js';
+export type { Answerer, Bus, BusLogger, BusOptions, AccessListener, EventListener, NudgeListener, Question } from './bus.js';

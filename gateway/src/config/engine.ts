@@ -83,6 +83,8 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
   const confirmedAt = new Map<string, number>();
   const running = new Set<Promise<void>>();
   const limit = createLimiter(PUSH_CONCURRENCY);
+  /** how long a push holds its device between two sections (a section's requests and safe apply's wait fit in it) */
+  const pushLeaseMs = 2 * timings.claimLeaseMs + timings.safeApplySettleMs;
 
   function track(task: Promise<void>): void {
     running.add(task);
@@ -212,21 +214,54 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     else events.snapshot(done);
   }
 
+  /**
+   * Several gateway instances (docs/deployment.md): the device's messages reach either one, so both may
+   * find its configuration owed; one pushes at a time. Taken (or renewed) before each section, for
+   * longer than a section takes; false while another instance holds it.
+   */
+  async function holdPush(sn: string): Promise<boolean> {
+    const now = ctx.now();
+    const held = await db('devices')
+      .where({ sn })
+      .andWhere((q) => q.whereNull('config_push_until').orWhere('config_push_until', '<', now).orWhere({ config_push_by: ctx.gatewayId }))
+      .update({ config_push_by: ctx.gatewayId, config_push_until: now + pushLeaseMs });
+    return held === 1;
+  }
+
+  async function releasePush(sn: string): Promise<void> {
+    await db('devices').where({ sn, config_push_by: ctx.gatewayId }).update({ config_push_until: null });
+  }
+
   async function push(row: PendingRow): Promise<void> {
     const gen = Number(row.config_version);
     const full = rechecks.delete(row.sn);
+    let holding = false;
     try {
-        const sections = await sectionsOf(db, row);
+      if (!(await holdPush(row.sn))) {
+        // another instance pushes it now: what is still owed afterwards is seen at a poll; a full check is asked for again
+        retryAt.set(row.sn, ctx.now() + timings.pollEveryMs);
+        if (full) {
+          rechecks.add(row.sn);
+          setTimeout(() => nudge(row.sn), 2 * timings.pollEveryMs).unref();
+        }
+        return;
+      }
+      holding = true;
+      const send: Send = <M extends RequestMsg>(msg: M) => controller.request(row.endpoint_id, msg) as Promise<ResponseTo<M>>;
+      const applyHeld = async (section: OwedSection) => {
+        if (!(await holdPush(row.sn))) throw new Error('another gateway instance took the device\'s configuration over');
+        await applySection(row, send, section);
+      };
+      const sections = await sectionsOf(db, row);
       const due = sections.filter(owed);
       // status 7 only while something goes to the device (a console-held name does not)
       if (due.some((section) => !heldInConsole(row, section))) {
         const changed = await transition(db, { sn: row.sn, from: [DeviceStatus.ONLINE], to: DeviceStatus.ONLINE_NOT_SAVED, reason: 'config-pending', now: ctx.now() });
         if (changed) events.snapshot(changed);
       }
-      const send: Send = <M extends RequestMsg>(msg: M) => controller.request(row.endpoint_id, msg) as Promise<ResponseTo<M>>;
-      for (const section of due) await applySection(row, send, section);
+      for (const section of due) await applyHeld(section);
       // what it holds already is read and compared: only a difference is sent
-      if (full) for (const section of sections) if (!owed(section) && section.applied?.state === 'applied') await applySection(row, send, section);
+      if (full) for (const section of sections) if (!owed(section) && section.applied?.state === 'applied') await applyHeld(section);
       retryAt.delete(row.sn);
       await settleGeneration(row.sn, gen);
     } catch (err) {
@@ -234,6 +269,7 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
       retryAt.set(row.sn, ctx.now() + timings.resendAfterMs);
       logger.warn({ err, sn: row.sn }, 'gateway: configuration not confirmed, will look again');
     } finally {
+      if (holding) await releasePush(row.sn).catch((err: unknown) => logger.warn({ err, sn: row.sn }, 'gateway: configuration push not released'));
       if (inFlight.get(row.sn) === gen) inFlight.delete(row.sn);
       // a newer write may have arrived meanwhile
       if (!retryAt.has(row.sn)) nudge(row.sn);

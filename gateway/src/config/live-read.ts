@@ -26,6 +26,7 @@ export function routeRows(reported: Record<string, string>): RouteTable['routes'
 
 export function createLiveReads(ctx: RuntimeContext) {
   return async (question: Question): Promise<RouteTable | { set: true }> => {
+    if (question.kind === 'remote-web') throw new AskError('a console question, not a gateway one');
     const row = (await ctx.db('devices').where({ sn: question.sn }).first('sn', 'endpoint_id')) as { sn: string; endpoint_id: string } | undefined;
     if (!row || !ctx.live.has(row.sn)) throw new AskError('the device is not connected to this gateway');
     const send: Send = <M extends RequestMsg>(msg: M) => ctx.controller.request(row.endpoint_id, msg) as Promise<ResponseTo<M>>;

@@ -35,6 +35,7 @@ import * as wirelessPending from './migrations/20261126233000_create-wireless-pe
 import * as firmware from './migrations/20261127100000_create-firmware.js';
 import * as macEntries from './migrations/20261128100000_create-device-mac-entries.js';
 import * as foreignMeasurements from './migrations/20261128120500_create-foreign-measurements.js';
+import * as configLease from './migrations/20261128130000_add-device-config-lease.js';
 
 export interface NamedMigration {
   name: string;
@@ -76,4 +77,5 @@ export const GATEWAY_MIGRATIONS: NamedMigration[] = [
   { name: '20261128090000_add-maintenance-window-upgrade', migration: maintenanceWindowUpgrade },
   { name: '20261128100000_create-device-mac-entries', migration: macEntries },
   { name: '20261128120500_create-foreign-measurements', migration: foreignMeasurements },
+  { name: '20261128130000_add-device-config-lease', migration: configLease },
 ];

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { ErrorCode, type ProjectEvent } from '@airloom/contracts';
 import { registerDevices } from '@airloom/gateway/testing';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { withProjectsChange } from '../../db/change-counters.js';
@@ -214,6 +215,33 @@ describe.each(cases)('project events (SSE) on %s with %s', (backend, broker) => 
         method: 'PATCH', headers: { cookie: ownerCookie, 'content-type': 'application/json', 'x-airloom-csrf': '1' }, body: JSON.stringify({ endNow: true }),
       });
       expect(((await ended.json()) as { data: { status: string } }).data.status).toBe('expired');
+      await until(() => stream.ended());
+      expect(slowHub.count()).toBe(0);
+    } finally {
+      slowHub.close();
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+    }
+  });
+
+  it('ends a guest\'s stream held by another console instance as soon as the owner ends the share (docs/deployment.md)', async () => {
+    // the stream on an instance whose pings are a minute apart; the share ended through another instance, with a bus of its own
+    const slowHub = createEventHub(env.bus, createLogger({ level: 'silent' }), 60_000);
+    const app = createApp({ db: env.db, config: env.config, bus: env.bus, eventHub: slowHub, logger: createLogger({ level: 'silent' }) });
+    const slow = app.listen(0, '127.0.0.1');
+    await new Promise((r) => slow.once('listening', r));
+    const slowBase = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api/v1`;
+    const other = await env.restart();
+    try {
+      const owner = await signedUp(env);
+      const guest = await signedUp(env);
+      const id = (await owner.c.post('/api/v1/projects', { projectName: 'Elsewhere', scenario: 'hotel' })).body.data.id as number;
+      const share = (await owner.c.post(`/api/v1/projects/${id}/shares`, { account: guest.account, permission: 'r', hours: 1 })).body.data as { id: number };
+      const stream = await openStream(`${slowBase}/projects/${id}/events`, await login(guest.account));
+      expect(stream.res.status).toBe(200);
+      await until(() => slowHub.count() === 1);
+      const ended = await request(other).patch(`/api/v1/projects/${id}/shares/${share.id}`).set('cookie', await login(owner.account)).set('x-airloom-csrf', '1').send({ endNow: true });
+      expect(ended.body.data.status).toBe('expired');
       await until(() => stream.ended());
       expect(slowHub.count()).toBe(0);
     } finally {

@@ -140,6 +140,42 @@ describe.each(cases)('remote web management on %s with %s', (backend, brokerKind
     await until(() => agent.remoteWeb === undefined);
   });
 
+  it('serves the link through a console instance the device did not dial, and a close there ends the tunnel (docs/deployment.md)', async () => {
+    const { owner, projectId, spec, agent } = await site();
+    const link = await opened(owner, projectId, spec.sn);
+    await until(() => agent.remoteWeb?.open === true);
+    // a second console instance on the same database and broker; the device dialled the first
+    const second = await live.anotherConsole();
+    const server2 = second.listen(0, '127.0.0.1');
+    await new Promise((r) => server2.once('listening', r));
+    const origin2 = `http://127.0.0.1:${(server2.address() as AddressInfo).port}`;
+    const remoteWeb2 = second.locals.remoteWeb as RemoteWebService;
+    try {
+      const sessionId = Number((await env.db('remote_web_sessions').where({ sn: spec.sn }).orderBy('id', 'desc').first('id')).id);
+      expect([remoteWeb.holds(sessionId), remoteWeb2.holds(sessionId)]).toEqual([true, false]);
+      const page = await fetch(`${origin2}${link}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`<dd id="sn">${spec.sn}</dd>`);
+      expect(page.headers.get('content-security-policy')).toMatch(/(^|;\s*)sandbox allow-forms allow-scripts(;|$)/);
+      // a form post travels the same way, body and all
+      const login = await fetch(`${origin2}${link}login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' }, body: `password=${encodeURIComponent(FACTORY_ADMIN_PASSWORD)}` });
+      expect(login.status).toBe(200);
+      expect(await login.text()).toContain(`Signed in to ${spec.sn}`);
+
+      // closed through the second instance: the link stops there and here at once; the first closes the tunnel at its sweep
+      const closed = await fetch(`${origin2}/api/v1/projects/${projectId}/devices/${spec.sn}/remote-web`, { method: 'DELETE', headers: { cookie: owner.cookie, 'x-airloom-csrf': '1' } });
+      expect(((await closed.json()) as { data: RemoteWebStatus }).data.state).toBe('disabled');
+      expect((await fetch(`${origin}${link}`)).status).toBe(404);
+      expect(agent.remoteWeb).toBeDefined();
+      await remoteWeb.sweep();
+      await until(() => agent.remoteWeb === undefined);
+    } finally {
+      remoteWeb2.stop();
+      server2.closeAllConnections();
+      await new Promise((r) => server2.close(r));
+    }
+  });
+
   it('refuses a read-only guest, a stranger and a made-up link; a share that expires cuts the open tunnel at once', async () => {
     const { owner, projectId, spec, agent } = await site();
     const [guestRw, guestR, stranger] = [await browser(), await browser(), await browser()];

@@ -4,9 +4,13 @@
 // `/remote/<token>/` shows the device's own page through that tunnel. Every request through the link
 // asks again whether its account may still manage the device (a share that expired or was revoked
 // is refused at once), and a sweep closes tunnels that sat idle, ran out of time or lost that right.
+// With several console instances (docs/deployment.md) a tunnel lives in the instance the device
+// dialled; a request through the link that reaches another instance is relayed to it over the
+// internal bus, and a session ended on another instance closes its tunnel at the holder's next sweep.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Bus, Question } from '@airloom/gateway/public';
 import { ErrorCode, type AccountRoleValue, type OperationStatus, type Principal, type RemoteWebLink, type RemoteWebStatus } from '@airloom/contracts';
 import { AppError } from '../../http/app-error.js';
 import type { AuthorisedProject, ProjectAccess } from '../../http/project-access.js';
@@ -46,20 +50,55 @@ export interface RemoteWebDeps {
   requestTimeoutMs?: number;
   /** the console's address as devices reach it (PUBLIC_URL); else the address the link was asked on */
   publicUrl?: string | undefined;
+  /** the internal bus: requests for a tunnel another console instance holds go there; without it they answer 320 */
+  relay?: Pick<Bus, 'ask' | 'answer'> | undefined;
 }
+
+/** the bus id a console instance answers relayed tunnel requests under (`airloom/ask/console-<instance>`) */
+const relayId = (instanceId: string): string => `console-${instanceId}`;
+/** what a relayed request answers: the device's page, or the spec §8 code the holder refused it with */
+type RelayAnswer = { status: number; headers: Record<string, string>; body: string } | { code: number };
 
 export function createRemoteWebService(deps: RemoteWebDeps) {
   const { repo, clock, logger } = deps;
   /** this console instance: a tunnel lives in the memory of the one the device dialled */
   const instanceId = randomBytes(8).toString('hex');
   const openTimeoutMs = deps.openTimeoutMs ?? 30_000;
+  const requestTimeoutMs = deps.requestTimeoutMs ?? 15_000;
   const hub = createTunnelHub({
     clock,
-    requestTimeoutMs: deps.requestTimeoutMs ?? 15_000,
+    requestTimeoutMs,
     // the device went away (offline, restarted, closed it): the link stops working
     onClosed: (id) => void repo.setState(id, ['opened'], 'closed', ErrorCode.REMOTE_MANAGEMENT_FAILED, clock()).catch((err: unknown) => logger.warn({ err, id }, 'remote web: tunnel end not stored')),
   });
   let sweeper: NodeJS.Timeout | undefined;
+
+  // requests that reached another instance for a tunnel held here (the sender checked the session and its rights)
+  deps.relay?.answer(relayId(instanceId), async (question: Question): Promise<RelayAnswer> => {
+    if (question.kind !== 'remote-web') throw new Error('not a remote web request');
+    if (!hub.has(question.sessionId)) return { code: ErrorCode.REMOTE_MANAGEMENT_FAILED };
+    try {
+      const answer = await hub.forward(question.sessionId, { method: question.method, path: question.path, headers: question.headers, body: Buffer.from(question.body, 'base64') });
+      return { status: answer.status, headers: answer.headers, body: answer.body.toString('base64') };
+    } catch (err) {
+      if (err instanceof TunnelTimeoutError) return { code: ErrorCode.REMOTE_DEVICE_NO_ANSWER };
+      return { code: ErrorCode.REMOTE_MANAGEMENT_FAILED };
+    }
+  });
+
+  /** Sends a request to the instance that holds the session's tunnel and waits for the device's answer. */
+  async function relayTo(row: RemoteWebRow, holder: string, request: TunnelRequest): Promise<TunnelResponse> {
+    let answer: RelayAnswer;
+    try {
+      // longer than the holder waits for the device, so its 326 arrives before this gives up
+      answer = (await deps.relay!.ask(relayId(holder), { kind: 'remote-web', sessionId: row.id, method: request.method, path: request.path, headers: request.headers, body: request.body.toString('base64') }, requestTimeoutMs + 5_000)) as RelayAnswer;
+    } catch {
+      // the holder is gone (its tunnel with it) or the bus is away
+      throw new AppError(ErrorCode.REMOTE_MANAGEMENT_FAILED);
+    }
+    if ('code' in answer) throw new AppError(answer.code);
+    return { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body, 'base64') };
+  }
 
   /** Ends a session with `code`; its tunnel (if any) closes after the row says why. */
   async function end(row: RemoteWebRow, state: 'failed' | 'closed', code: number | null): Promise<void> {
@@ -198,8 +237,15 @@ export function createRemoteWebService(deps: RemoteWebDeps) {
         if (settled.state === 'opening') throw new AppError(ErrorCode.REMOTE_LOGIN_TIMEOUT);
         throw new AppError(settled.code ?? ErrorCode.REMOTE_LINK_INVALID);
       }
-      // docs/decisions/maintenance.md: with several console instances, /remote/ goes to the one the device dialled
-      if (!hub.has(row.id)) throw new AppError(ErrorCode.REMOTE_MANAGEMENT_FAILED);
+      // docs/deployment.md: the device dialled another console instance; that one sends the request on
+      const holder = settled.instance_id;
+      if (!hub.has(row.id)) {
+        if (holder === null || holder === instanceId || !deps.relay) throw new AppError(ErrorCode.REMOTE_MANAGEMENT_FAILED);
+        const answer = await relayTo(settled, holder, request);
+        // counted as use once it went through: a holder that was killed leaves a session that runs idle and closes
+        await repo.touch(row.id, clock());
+        return answer;
+      }
       await repo.touch(row.id, clock());
       try {
         return await hub.forward(row.id, request);
@@ -229,6 +275,11 @@ export function createRemoteWebService(deps: RemoteWebDeps) {
         } catch (err) {
           logger.warn({ err, id: row.id }, 'remote web: sweep failed for a session');
         }
+      }
+      // a session ended on another console instance (closed by its person, swept there): its tunnel here closes
+      for (const id of hub.ids()) {
+        const row = await repo.byId(id);
+        if (!row || (row.state !== 'opened' && row.state !== 'opening') || row.instance_id !== instanceId) hub.close(id);
       }
     },
 

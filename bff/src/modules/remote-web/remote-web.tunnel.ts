@@ -86,6 +86,11 @@ export function createTunnelHub(options: { clock: () => number; requestTimeoutMs
       return tunnels.has(sessionId);
     },
 
+    /** the sessions whose tunnels this instance holds */
+    ids(): number[] {
+      return [...tunnels.keys()];
+    },
+
     /** ms of the last request through the tunnel; undefined when there is none here */
     lastActivity(sessionId: number): number | undefined {
       return tunnels.get(sessionId)?.lastActivity;
