@@ -187,6 +187,8 @@ await together([
   sequence([
     ['unit and integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--continue', '--filter=!@airloom/bff'], reportEnv, null],
     ['typecheck and lint', 'npx', ['turbo', 'run', 'typecheck', 'lint', '--concurrency=2'], {}, path.join(logs, 'typecheck-lint.log')],
+    // two consoles and two gateways behind a proxy (docs/deployment.md); skipped without MariaDB and Mosquitto
+    ['multi-instance layout', 'npm', ['run', 'test:deploy'], reportEnv, path.join(logs, 'deploy.log')],
   ]),
   sequence([['BFF integration tests (simulated devices)', 'npm', ['run', 'test', '-w', '@airloom/bff', '--', '.int.test'], bffEnv('int', bffBrokers[0]), path.join(logs, 'bff-int.log')]]),
   sequence([['BFF tests', 'npm', ['run', 'test', '-w', '@airloom/bff', '--', '--exclude', '**/*.int.test.ts'], bffEnv('rest', bffBrokers[1]), path.join(logs, 'bff.log')]]),
