@@ -1,6 +1,5 @@
 // The one knex factory: MySQL/MariaDB by DATABASE_URL, else the SQLite file. A gateway-only process
 // (`airloom gateway`) uses it as is; the BFF adds its own SQLite connection setup.
-import Database from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
 import type { GatewayConfig } from './config.js';
 
@@ -34,66 +33,33 @@ export function mysqlConnection(url: string): Knex.MySql2ConnectionConfig {
   } as Knex.MySql2ConnectionConfig;
 }
 
-/**
- * SQLite's second, read-only connection for the fixed statements on every request's path (readRows).
- * Opened on first use, after the migrations made the file; closed with the knex instance. If it
- * cannot be opened, readRows stays with knex.
- */
-const READER_STATEMENTS = 64;
-
-class SqliteReader {
-  private conn: Database.Database | undefined;
-  private failed = false;
-  private readonly statements = new Map<string, Database.Statement>();
-
-  constructor(private readonly file: string) {}
-
-  all(sql: string, bindings: readonly unknown[]): unknown[] | undefined {
-    if (this.failed) return undefined;
-    if (!this.conn) {
-      try {
-        this.conn = new Database(this.file, { readonly: true, fileMustExist: true });
-      } catch {
-        this.failed = true;
-        return undefined;
-      }
-    }
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.conn.prepare(sql);
-      // statements with a list of `?` vary in length: keep the recent ones
-      if (this.statements.size >= READER_STATEMENTS) this.statements.delete(this.statements.keys().next().value as string);
-      this.statements.set(sql, statement);
-    }
-    return statement.all(...bindings);
-  }
-
-  close(): void {
-    this.conn?.close();
-    this.conn = undefined;
-    this.failed = true;
-  }
-}
-
-const readers = new WeakMap<Knex, SqliteReader>();
-
 /** The rows of a `knex.raw()` result: an array of rows on SQLite, `[rows, fields]` on MySQL. */
 export function rowsOf<T>(result: unknown): T[] {
   const rows = Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result;
   return Array.isArray(rows) ? (rows as T[]) : [];
 }
 
+interface SqliteClient {
+  acquireConnection(): Promise<{ prepare(sql: string): { all(...bindings: unknown[]): unknown[] } }>;
+  releaseConnection(connection: unknown): Promise<unknown>;
+}
+
 /**
- * Committed rows of one fixed read statement, for the few statements on every request's path. On
- * SQLite they run on a read-only connection of their own: no query builder, no queue behind the one
- * read-write connection's open transactions, and WAL lets it read while that connection writes
- * (docs/performance.md, the device list). In a transaction, and on MySQL, they go through knex.
+ * The rows of one fixed read statement, for the few statements on every request's path (the caller's
+ * session, the project's access row, the device list). On SQLite the statement runs on the pool's one
+ * connection as it is (prepared once, bff/src/db/db.ts), without knex's builder and runner, which cost
+ * more than these queries (docs/performance.md, the device list). In a transaction, and on MySQL,
+ * it goes through knex.
  */
 export async function readRows<T>(db: Knex | Knex.Transaction, sql: string, bindings: readonly unknown[] = []): Promise<T[]> {
-  const reader = db.isTransaction ? undefined : readers.get(db);
-  const rows = reader?.all(sql, bindings);
-  if (rows) return rows as T[];
-  return rowsOf<T>(await db.raw(sql, bindings as Knex.RawBinding[]));
+  if (db.isTransaction || isMysql(db)) return rowsOf<T>(await db.raw(sql, bindings as Knex.RawBinding[]));
+  const client = db.client as SqliteClient;
+  const connection = await client.acquireConnection();
+  try {
+    return connection.prepare(sql).all(...bindings) as T[];
+  } finally {
+    await client.releaseConnection(connection);
+  }
 }
 
 export function createGatewayDb(config: Pick<GatewayConfig, 'databaseUrl' | 'sqliteFile'>, options: DbOptions = {}): Knex {
@@ -103,7 +69,7 @@ export function createGatewayDb(config: Pick<GatewayConfig, 'databaseUrl' | 'sql
   }
   if (url && !/^(sqlite|file):/.test(url)) throw new Error('DATABASE_URL must start with mysql:// (or be unset for SQLite)');
   const filename = url ? url.replace(/^(sqlite|file):(\/\/)?/, '') : config.sqliteFile;
-  const db = knex({
+  return knex({
     client: 'better-sqlite3',
     connection: { filename },
     useNullAsDefault: true,
@@ -119,16 +85,4 @@ export function createGatewayDb(config: Pick<GatewayConfig, 'databaseUrl' | 'sql
       },
     },
   });
-  if (filename && filename !== ':memory:') {
-    const reader = new SqliteReader(filename);
-    readers.set(db, reader);
-    // knex.destroy() ends in its client's destroy (the instance's own `destroy` is read-only)
-    const client = db.client as { destroy(callback?: unknown): Promise<void> };
-    const destroy = client.destroy.bind(client);
-    client.destroy = (callback?: unknown) => {
-      reader.close();
-      return destroy(callback);
-    };
-  }
-  return db;
 }
