@@ -16,7 +16,6 @@ import {
   Row,
   Select,
   Spinner,
-  Table,
   useCan,
   useLoad,
   useMfe,
@@ -29,6 +28,7 @@ import { NotificationsPanel } from '../notifications/NotificationsPanel';
 import { eventText, timeText } from '../runlog/log-entry';
 import { useLiveLog } from '../runlog/use-live-log';
 import { alarmsExportHref, createAlarmsApi, type AlarmFilters } from './api';
+import { PagedLog } from '../../components/PagedLog';
 
 const PAGE_SIZE = 100;
 const LEVEL_TONE: Record<LogLevel, BadgeTone> = { info: 'info', warning: 'warning', critical: 'danger' };
@@ -110,8 +110,6 @@ function Alarms({ project }: { project: ProjectRef }) {
   );
 
   const data = list.data;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min(data.total, data.page * data.pageSize) : 0;
   const exportFilters = { read, week, sn };
   return (
     <Page>
@@ -152,13 +150,11 @@ function Alarms({ project }: { project: ProjectRef }) {
         !list.error && <Spinner />
       ) : (
         <>
-          <Table
+          <PagedLog
             label={t('alarms.tableLabel')}
             columns={columns}
-            data={data.items}
-            getRowId={(e) => String(e.id)}
-            searchable={false}
-            pager={false}
+            data={data}
+            empty={t('alarms.empty')}
             rowActions={
               may.ok
                 ? (e) =>
@@ -169,19 +165,9 @@ function Alarms({ project }: { project: ProjectRef }) {
                     ) : null
                 : undefined
             }
-            empty={<EmptyState title={t('alarms.empty')} />}
+            onPage={setPage}
+            texts={{ pageOf: (shown) => t('alarms.pageOf', shown), newer: t('alarms.newer'), older: t('alarms.older') }}
           />
-          {data.total > data.pageSize && (
-            <Row>
-              <span aria-live="polite">{t('alarms.pageOf', { first, last, total: data.total })}</span>
-              <Button size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('alarms.newer')}
-              </Button>
-              <Button size="sm" disabled={last >= data.total} onClick={() => setPage((p) => p + 1)}>
-                {t('alarms.older')}
-              </Button>
-            </Row>
-          )}
         </>
       )}
     </Page>

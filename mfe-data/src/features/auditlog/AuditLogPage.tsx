@@ -17,7 +17,6 @@ import {
   Row,
   Select,
   Spinner,
-  Table,
   TextField,
   refusalText,
   useCan,
@@ -27,6 +26,7 @@ import {
   type TableColumn,
 } from '@airloom/shared-ui';
 import { createAuditApi, type AuditFilters } from './api';
+import { PagedLog } from '../../components/PagedLog';
 
 const PAGE_SIZE = 50;
 const RANGES = ['24h', '7d', '30d', 'all'] as const;
@@ -179,8 +179,6 @@ function AuditLog({ project }: { project: ProjectRef }) {
     );
   }
   const data = log.data;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min(data.total, data.page * data.pageSize) : 0;
   return (
     <Page>
       <PageHeader title={t('auditlog.title')} description={t('auditlog.description', { project: project.projectName })} />
@@ -212,26 +210,14 @@ function AuditLog({ project }: { project: ProjectRef }) {
         !log.error && <Spinner />
       ) : (
         <>
-          <Table
+          <PagedLog
             label={t('auditlog.tableLabel')}
             columns={columns}
-            data={data.items}
-            getRowId={(e) => String(e.id)}
-            searchable={false}
-            pager={false}
-            empty={<EmptyState title={t('auditlog.empty')} />}
+            data={data}
+            empty={t('auditlog.empty')}
+            onPage={setPage}
+            texts={{ pageOf: (shown) => t('auditlog.pageOf', shown), newer: t('auditlog.newer'), older: t('auditlog.older') }}
           />
-          {data.total > data.pageSize && (
-            <Row>
-              <span aria-live="polite">{t('auditlog.pageOf', { first, last, total: data.total })}</span>
-              <Button size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('auditlog.newer')}
-              </Button>
-              <Button size="sm" disabled={last >= data.total} onClick={() => setPage((p) => p + 1)}>
-                {t('auditlog.older')}
-              </Button>
-            </Row>
-          )}
         </>
       )}
     </Page>

@@ -8,7 +8,6 @@ import { LOG_RETENTION_DAYS, LOG_TYPES, type LogEntry, type LogRetentionDays, ty
 import {
   ApiError,
   Badge,
-  Button,
   ConfirmDialog,
   EmptyState,
   InlineNotice,
@@ -17,7 +16,6 @@ import {
   Row,
   Select,
   Spinner,
-  Table,
   useCan,
   useLoad,
   useMfe,
@@ -29,6 +27,7 @@ import {
 import { createRunLogApi, type LogFilters, type RunLogApi } from './api';
 import { eventText, timeText } from './log-entry';
 import { useLiveLog } from './use-live-log';
+import { PagedLog } from '../../components/PagedLog';
 
 const PAGE_SIZE = 100;
 const RANGES = ['24h', '7d', '30d', 'all'] as const;
@@ -93,8 +92,6 @@ function RunLog({ project }: { project: ProjectRef }) {
   );
 
   const data = log.data;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min(data.total, data.page * data.pageSize) : 0;
   return (
     <Page>
       <PageHeader title={t('runlog.title')} description={t('runlog.description', { project: project.projectName })} />
@@ -114,26 +111,14 @@ function RunLog({ project }: { project: ProjectRef }) {
         !log.error && <Spinner />
       ) : (
         <>
-          <Table
+          <PagedLog
             label={t('runlog.tableLabel')}
             columns={columns}
-            data={data.items}
-            getRowId={(e) => String(e.id)}
-            searchable={false}
-            pager={false}
-            empty={<EmptyState title={t('runlog.empty')} />}
+            data={data}
+            empty={t('runlog.empty')}
+            onPage={setPage}
+            texts={{ pageOf: (shown) => t('runlog.pageOf', shown), newer: t('runlog.newer'), older: t('runlog.older') }}
           />
-          {data.total > data.pageSize && (
-            <Row>
-              <span aria-live="polite">{t('runlog.pageOf', { first, last, total: data.total })}</span>
-              <Button size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('runlog.newer')}
-              </Button>
-              <Button size="sm" disabled={last >= data.total} onClick={() => setPage((p) => p + 1)}>
-                {t('runlog.older')}
-              </Button>
-            </Row>
-          )}
         </>
       )}
     </Page>
