@@ -47,7 +47,9 @@ function printTable(mode: Mode, results: BrokerResult[]): void {
 }
 
 export async function fleetBench(short: boolean): Promise<Figure[]> {
-  const mode = short ? SHORT : FULL;
+  // BENCH_FLEET_DEVICES=20000 raises the full mode's fleet (docs/performance.md)
+  const devicesWanted = Number(process.env.BENCH_FLEET_DEVICES ?? 0);
+  const mode = short ? SHORT : devicesWanted > 0 ? { ...FULL, devices: devicesWanted } : FULL;
   const devices = fleetDevices(mode.devices);
   const results: BrokerResult[] = [];
   let registered: IdentityRows | undefined;
