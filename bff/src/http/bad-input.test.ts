@@ -199,11 +199,12 @@ function expectSafeAnswer(res: request.Response, where: string) {
   for (const sign of INSIDES) expect(res.text, where).not.toMatch(sign);
 }
 
+const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
+
 describe.each(backends())('generated bad input on %s', (backend) => {
   let fixture: MatrixFixture;
   /** the tables' digest as it stands; undefined once an accepted write may have changed it */
   let known: string | undefined;
-  let sent = 0;
 
   beforeAll(async () => {
     fixture = await createMatrixFixture(backend);
@@ -226,6 +227,7 @@ describe.each(backends())('generated bad input on %s', (backend) => {
   it.each(cases)('%s by %s', async (id, caller, endpoint, seed) => {
     const { method } = endpoint as { method: HttpMethod };
     const prefix = endpoint.root ? '' : '/api/v1';
+    let sent = 0;
     await fc.assert(
       fc.asyncProperty(casesOf(id, endpoint, fixture), async (c) => {
         const path = endpoint.path.replace(/:(\w+)/g, (_w, name: string) => c.params[name]!);
@@ -246,11 +248,11 @@ describe.each(backends())('generated bad input on %s', (backend) => {
       }),
       { seed, numRuns: RUNS },
     );
+    expect(sent).toBe(RUNS);
   }, 30_000 + RUNS * 2_000);
 
-  it('left no key on Object.prototype, and sent what it says', () => {
+  it('left no key on Object.prototype (`__proto__` and `constructor` were among the fields sent)', () => {
     expect(Object.keys(Object.prototype)).toEqual([]);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(sent).toBeGreaterThanOrEqual(cases.length * RUNS);
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTOTYPE_KEYS);
   });
 });
