@@ -319,11 +319,7 @@ export function createApp(deps: AppDeps): Express {
   // before the CSRF guard: the sandboxed device page posts its forms with Origin null, and its link is its only credential
   app.use(remoteWebRouter(remoteWeb));
   app.use(csrfGuard(config.allowedOrigins));
-  const api = express.Router();
-  api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store'); // API answers are per-session
-    next();
-  });
+  const api = express.Router(); // its answers are no-store (securityHeaders)
   // ARCHITECTURE §4: every endpoint from its declaration in contracts; only handlers are written here
   mountEndpoints(
     { api, root },

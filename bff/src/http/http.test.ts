@@ -1,8 +1,44 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { ErrorCode } from '@airloom/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { client, createTestEnv, PASSWORD, signedUp, type TestEnv } from '../test/test-env.js';
+import { client, createTestEnv, PASSWORD, signedUp, type Client, type TestEnv } from '../test/test-env.js';
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/**
+ * What every answer's headers must say (docs/security.md): a CSP whose scripts come from known places
+ * only — no 'unsafe-eval' anywhere, no 'unsafe-inline' but for styles (styled-components injects
+ * <style> tags) — no MIME sniffing, and no framing but of the embeddable page by its partners.
+ */
+function expectSafeHeaders(headers: Headers, framing: 'none' | 'partners' = 'none') {
+  const csp = String(headers['content-security-policy']);
+  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  expect(directives.get('script-src')).toBeDefined();
+  for (const [name, values] of directives) {
+    expect(values, name).not.toContain("'unsafe-eval'");
+    if (name !== 'style-src') expect(values, name).not.toContain("'unsafe-inline'");
+  }
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  if (framing === 'none') {
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(headers['x-frame-options']).toBe('DENY');
+  } else {
+    expect(directives.get('frame-ancestors')).toEqual(["'self'", 'https://portal.example.com']);
+    expect(headers['x-frame-options']).toBeUndefined();
+  }
+}
+
+function write(file: string, content: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
 
 describe('HTTP conventions', () => {
   let env: TestEnv;
@@ -179,5 +215,116 @@ describe('HTTP conventions', () => {
   it('a client that ignores Set-Cookie still needs the cookie', async () => {
     const res = await client(env.app).get('/api/v1/auth/me').set('Cookie', 'other=1; airloom_session=');
     expect(res.body.code).toBe(ErrorCode.TOKEN_MISSING);
+  });
+
+  describe('headers per response class', () => {
+    let site: TestEnv;
+    let root: string;
+    let owner: Client;
+    let server: Server;
+    beforeAll(async () => {
+      // a built console: the shell with a hashed script, and the standalone solution designer
+      root = mkdtempSync(path.join(os.tmpdir(), 'airloom-headers-'));
+      write(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>Airloom shell</title>');
+      write(path.join(root, 'shell/dist/static/js/main.3f9a1c2b.js'), 'console.log("shell")');
+      write(path.join(root, 'mfe-solutions/dist/mf-manifest.json'), '{"id":"solutions"}');
+      write(path.join(root, 'mfe-solutions/dist/index.html'), '<!doctype html><title>Solution designer</title>');
+      site = await createTestEnv('sqlite', { env: { STATIC_ROOT: root, TRUST_PROXY: 'loopback', SOLUTIONS_PARTNER_ORIGINS: 'https://portal.example.com' } });
+      owner = (await signedUp(site)).c;
+      server = site.app.listen(0, '127.0.0.1');
+      await new Promise((r) => server.once('listening', r));
+    });
+    afterAll(async () => {
+      server?.closeAllConnections();
+      await new Promise((r) => server?.close(r));
+      await site?.close();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    it('an HTML page of the console (/static/lrf): revalidated, never framed', async () => {
+      const res = await request(site.app).get('/static/lrf');
+      expect([res.status, res.headers['content-type']]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+      expect(res.text).toContain('Airloom shell');
+      expectSafeHeaders(res.headers);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('the embeddable designer page: framed by the configured partners only', async () => {
+      const res = await request(site.app).get('/remotes/solutions/index.html');
+      expect([res.status, res.headers['content-type']]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+      expectSafeHeaders(res.headers, 'partners');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('a static script: typed as JavaScript, cached for good (its name is its content hash)', async () => {
+      const res = await request(site.app).get('/static/js/main.3f9a1c2b.js');
+      expect([res.status, res.headers['content-type']]).toEqual([200, expect.stringMatching(/^(application|text)\/javascript/)]);
+      expectSafeHeaders(res.headers);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('a signed-in JSON answer: never stored by a browser or a shared cache', async () => {
+      const res = await owner.get('/api/v1/projects');
+      expect([res.status, res.body.code, res.headers['content-type']]).toEqual([200, 0, expect.stringMatching(/^application\/json/)]);
+      expectSafeHeaders(res.headers);
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it.each([
+      ['without a session (401)', () => request(site.app).get('/api/v1/projects'), 401],
+      ['with bad input (400)', () => owner.post('/api/v1/projects', { projectName: 42 }), 400],
+      ['with malformed JSON (400)', () => owner.agent.post('/api/v1/projects').set('X-Airloom-Csrf', '1').set('Content-Type', 'application/json').send('{"projectName":'), 400],
+      ['refused by the CSRF check (403)', () => owner.agent.post('/api/v1/projects').send({ projectName: 'No header', scenario: 'hotel' }), 403],
+      ['of an unknown API path (404)', () => owner.get('/api/v1/nothing-here'), 404],
+      ['of an unknown API version (404)', () => owner.get('/api/v2/projects'), 404],
+    ] as const)('an API error %s: the envelope, never stored', async (_what, send, status) => {
+      const res = await send();
+      expect([res.status, res.headers['content-type']]).toEqual([status, expect.stringMatching(/^application\/json/)]);
+      expect(res.body).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+      expectSafeHeaders(res.headers);
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('a file download (the activations export): an attachment, never stored', async () => {
+      const res = await owner.get('/api/v1/activations/export.xlsx').buffer(true).parse((r, done) => {
+        r.on('data', () => undefined);
+        r.on('end', () => done(null, null));
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="activations\.xlsx"$/);
+      expectSafeHeaders(res.headers);
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('the start of an event stream (SSE): typed, never stored or transformed', async () => {
+      const cookie = String((owner.agent as unknown as { jar: { getCookies(o: object): { toValueString(): string } } }).jar.getCookies({ domain: '127.0.0.1', path: '/', secure: false, script: false }).toValueString());
+      const controller = new AbortController();
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/activations/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+      try {
+        expect([res.status, res.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/event-stream/)]);
+        expectSafeHeaders(Object.fromEntries(res.headers));
+        expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
+      } finally {
+        controller.abort();
+      }
+    });
+
+    it('the session cookie of a sign-in: HttpOnly, SameSite=Lax, Path=/, Secure behind TLS; signing out clears it the same way', async () => {
+      const { account } = await signedUp(site);
+      for (const [proto, secure] of [['http', false], ['https', true]] as const) {
+        const login = await request(site.app).post('/api/v1/auth/login').set('X-Airloom-Csrf', '1').set('X-Forwarded-Proto', proto).send({ account, password: PASSWORD });
+        const cookie = String(login.headers['set-cookie']);
+        expect(cookie).toMatch(/^airloom_session=[^;]+; /);
+        for (const attribute of [/; HttpOnly/, /; SameSite=Lax/, /; Path=\/(;|$)/]) expect(cookie).toMatch(attribute);
+        expect(/; Secure/.test(cookie)).toBe(secure);
+        const logout = await request(site.app).post('/api/v1/auth/logout').set('X-Airloom-Csrf', '1').set('X-Forwarded-Proto', proto).set('Cookie', cookie.split(';')[0]!);
+        const cleared = String(logout.headers['set-cookie']);
+        expect(cleared).toMatch(/^airloom_session=; /);
+        for (const attribute of [/; HttpOnly/, /; SameSite=Lax/, /; Path=\/(;|$)/, /; Expires=Thu, 01 Jan 1970/]) expect(cleared).toMatch(attribute);
+        expect(/; Secure/.test(cleared)).toBe(secure);
+      }
+    });
   });
 });

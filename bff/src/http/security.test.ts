@@ -36,3 +36,13 @@ describe('frame-ancestors', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 });
+
+describe('caching', () => {
+  it('every API answer is no-store, whoever answers it; pages are left to their router', async () => {
+    const app = appWith([]);
+    expect((await request(app).get('/api/v1/solutions')).headers['cache-control']).toBe('no-store');
+    expect((await request(app).get('/api')).headers['cache-control']).toBe('no-store');
+    expect((await request(app).get('/overview/solutions')).headers['cache-control']).toBeUndefined();
+    expect((await request(app).get('/apidocs')).headers['cache-control']).toBeUndefined();
+  });
+});

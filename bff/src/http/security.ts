@@ -25,12 +25,15 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[], frameAnc
   ].join('; ');
 }
 
+const API_PATH = /^\/api(\/|$)/;
+
 /** The standalone solution designer's page, the one page partner portals may frame (docs/solutions-embedding.md). */
 export const EMBEDDABLE_PAGES: readonly string[] = ['/remotes/solutions/index.html'];
 
 /**
  * Security headers; `partnerOrigins` (SOLUTIONS_PARTNER_ORIGINS) may frame the embeddable pages
- * and nothing else, every other answer says `frame-ancestors 'none'` and X-Frame-Options DENY.
+ * and nothing else, every other answer says `frame-ancestors 'none'` and X-Frame-Options DENY. API
+ * answers are `Cache-Control: no-store`.
  */
 export function securityHeaders(remoteOrigins: readonly string[], partnerOrigins: readonly string[] = []): RequestHandler {
   const csp = contentSecurityPolicy(remoteOrigins);
@@ -44,6 +47,10 @@ export function securityHeaders(remoteOrigins: readonly string[], partnerOrigins
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.removeHeader('X-Powered-By');
+    // every API answer is per caller, refusals too (the CSRF check's, an unknown path's): no cache keeps
+    // one (docs/decisions/security.md); an endpoint that may be cached says so itself (the public
+    // OpenAPI document, the model catalogue, an avatar)
+    if (API_PATH.test(req.path)) res.setHeader('Cache-Control', 'no-store');
     next();
   };
 }

@@ -82,6 +82,18 @@ export interface PlannedWrite {
 }
 
 /**
+ * The LAN address of the gateway's VLAN section as planned. A planned body is read before its schema
+ * checks it, so it may be anything a client sent (`{"vlans":[null]}`, `{"vlans":"x"}`): such a write is
+ * refused below with its field, and the address falls back to the default meanwhile.
+ */
+function plannedLanIp(vlan: unknown): string {
+  const vlans = (vlan as { vlans?: unknown } | null | undefined)?.vlans;
+  const lan: unknown = Array.isArray(vlans) ? vlans.find((v) => typeof v === 'object' && v !== null && (v as { id?: unknown }).id === DEFAULT_VLAN_ID) : undefined;
+  const ip = (lan as { ip?: unknown } | undefined)?.ip;
+  return typeof ip === 'string' ? ip : DEFAULT_LAN.ip;
+}
+
+/**
  * The one check of configuration writes (a configuration API write is one, a restore several at once):
  * each body against its section's schema for the device's model, then the gateway's
  * sections as one whole with every planned one in place (VLAN_Default unchanged; spec §5 segments
@@ -103,7 +115,7 @@ export async function checkConfigWrites(
   const next: GatewayConfig & Record<string, unknown> = { ...stored };
   for (const w of gatewayWrites) next[w.section] = w.body as never;
   // a switch's management IP must differ from the gateway's LAN address as it will be
-  const lanIp = (next.vlan as VlanSection | undefined)?.vlans?.find((v) => v.id === DEFAULT_VLAN_ID)?.ip ?? DEFAULT_LAN.ip;
+  const lanIp = plannedLanIp(next.vlan);
   const fields: Record<string, string> = {};
   const messages: string[] = [];
   const parsed: Record<string, unknown>[] = [];
