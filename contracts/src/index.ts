@@ -28,8 +28,6 @@ export {
   IMPORT_FILE_EXTENSIONS,
   importFile,
   MAP_IMAGE_EXTENSIONS,
-  STORED_FILE_NAME_MAX,
-  storedFileName,
 } from './rules/files.js';
 export { shareCapCode, type ShareCounts, type ShareRequest } from './rules/sharing.js';
 export {

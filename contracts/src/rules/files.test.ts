@@ -1,6 +1,4 @@
-import { describe, expect, it } from 'vitest';
 import { ruleTable } from '../testing/rule-cases.js';
-import { STORED_FILE_NAME_MAX, storedFileName } from './files.js';
 
 const MIB = 1024 * 1024;
 const f = (name: string, size: number) => ({ name, size });
@@ -43,24 +41,3 @@ ruleTable('mapImage', [
   ['.png', f('floor.png', 500_000), 'extension'],
   ['10 MiB + 1', f('floor.jpg', 10 * MIB + 1), 'size'],
 ]);
-
-describe('storedFileName', () => {
-  it.each([
-    ['a plain name', 'fw-1.2.bin', 'fw-1.2.bin'],
-    ['a relative path up', '../../etc/passwd.bin', 'passwd.bin'],
-    ['a Windows path', '..\\..\\x.bin', 'x.bin'],
-    ['an absolute path', '/tmp/x.bin', 'x.bin'],
-    ['NUL bytes', 'evil\0.sh\0.bin', 'evil.sh.bin'],
-    ['a right-to-left override', 'evil\u202Eexe.bin', 'evilexe.bin'],
-    ['only dots', '..', ''],
-    ['a trailing separator', 'dir/', ''],
-  ])('%s', (_name, input, stored) => {
-    expect(storedFileName(input)).toBe(stored);
-  });
-
-  it('keeps the extension of a name cut to 255 characters', () => {
-    const stored = storedFileName(`${'a'.repeat(4000)}.bin`);
-    expect(stored).toHaveLength(STORED_FILE_NAME_MAX);
-    expect(stored.endsWith('.bin')).toBe(true);
-  });
-});

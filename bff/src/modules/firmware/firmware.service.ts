@@ -22,7 +22,6 @@ import {
   operationLifetimeMs,
   recommendedFirmware,
   rules,
-  storedFileName,
   type FirmwareImage,
   type FirmwareListResponse,
   type FirmwareRelease,
@@ -32,6 +31,7 @@ import type { FirmwareDownloadInput } from '@airloom/gateway/public';
 import { AppError } from '../../http/app-error.js';
 import type { AuthorisedProject } from '../../http/project-access.js';
 import { boundaryOf, MultipartError, parseFilePart, readBody } from '../floors/multipart.js';
+import { storedFileName } from './stored-file-name.js';
 
 /** the multipart envelope around the file: part headers and boundaries */
 const MULTIPART_OVERHEAD = 64 * 1024;
