@@ -15,7 +15,6 @@ import {
   PageHeader,
   Row,
   Select,
-  Spinner,
   useCan,
   useLoad,
   useMfe,
@@ -145,31 +144,22 @@ function Alarms({ project }: { project: ProjectRef }) {
         />
       </Row>
       <small>{t('alarms.downloadNote')}</small>
-      {list.error && <InlineNotice tone="danger">{t('alarms.loadFailed', { message: list.error.message })}</InlineNotice>}
-      {!data ? (
-        !list.error && <Spinner />
-      ) : (
-        <>
-          <PagedLog
-            label={t('alarms.tableLabel')}
-            columns={columns}
-            data={data}
-            empty={t('alarms.empty')}
-            rowActions={
-              may.ok
-                ? (e) =>
-                    e.read === 0 ? (
-                      <Button size="sm" disabled={busy} onClick={() => void mark({ ids: [e.id] })} aria-label={t('alarms.markReadOf', { time: timeText(e.time) })}>
-                        {t('alarms.markRead')}
-                      </Button>
-                    ) : null
-                : undefined
-            }
-            onPage={setPage}
-            texts={{ pageOf: (shown) => t('alarms.pageOf', shown), newer: t('alarms.newer'), older: t('alarms.older') }}
-          />
-        </>
-      )}
+      <PagedLog
+        texts="alarms"
+        columns={columns}
+        load={list}
+        rowActions={
+          may.ok
+            ? (e) =>
+                e.read === 0 ? (
+                  <Button size="sm" disabled={busy} onClick={() => void mark({ ids: [e.id] })} aria-label={t('alarms.markReadOf', { time: timeText(e.time) })}>
+                    {t('alarms.markRead')}
+                  </Button>
+                ) : null
+            : undefined
+        }
+        onPage={setPage}
+      />
     </Page>
   );
 }

@@ -16,7 +16,6 @@ import {
   PageHeader,
   Row,
   Select,
-  Spinner,
   TextField,
   refusalText,
   useCan,
@@ -178,7 +177,6 @@ function AuditLog({ project }: { project: ProjectRef }) {
       </Page>
     );
   }
-  const data = log.data;
   return (
     <Page>
       <PageHeader title={t('auditlog.title')} description={t('auditlog.description', { project: project.projectName })} />
@@ -205,21 +203,12 @@ function AuditLog({ project }: { project: ProjectRef }) {
           </Row>
         </form>
       </Row>
-      {log.error && <InlineNotice tone="danger">{t('auditlog.loadFailed', { message: log.error.message })}</InlineNotice>}
-      {!data ? (
-        !log.error && <Spinner />
-      ) : (
-        <>
-          <PagedLog
-            label={t('auditlog.tableLabel')}
-            columns={columns}
-            data={data}
-            empty={t('auditlog.empty')}
-            onPage={setPage}
-            texts={{ pageOf: (shown) => t('auditlog.pageOf', shown), newer: t('auditlog.newer'), older: t('auditlog.older') }}
-          />
-        </>
-      )}
+      <PagedLog
+        texts="auditlog"
+        columns={columns}
+        load={log}
+        onPage={setPage}
+      />
     </Page>
   );
 }

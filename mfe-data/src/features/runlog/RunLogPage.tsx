@@ -15,7 +15,6 @@ import {
   PageHeader,
   Row,
   Select,
-  Spinner,
   useCan,
   useLoad,
   useMfe,
@@ -91,7 +90,6 @@ function RunLog({ project }: { project: ProjectRef }) {
     [t],
   );
 
-  const data = log.data;
   return (
     <Page>
       <PageHeader title={t('runlog.title')} description={t('runlog.description', { project: project.projectName })} />
@@ -106,21 +104,12 @@ function RunLog({ project }: { project: ProjectRef }) {
           options={[{ value: '', label: t('runlog.allDevices') }, ...(devices.data?.items ?? []).map((d) => ({ value: d.sn, label: `${d.name || d.sn} (${d.model})` }))]}
         />
       </Row>
-      {log.error && <InlineNotice tone="danger">{t('runlog.loadFailed', { message: log.error.message })}</InlineNotice>}
-      {!data ? (
-        !log.error && <Spinner />
-      ) : (
-        <>
-          <PagedLog
-            label={t('runlog.tableLabel')}
-            columns={columns}
-            data={data}
-            empty={t('runlog.empty')}
-            onPage={setPage}
-            texts={{ pageOf: (shown) => t('runlog.pageOf', shown), newer: t('runlog.newer'), older: t('runlog.older') }}
-          />
-        </>
-      )}
+      <PagedLog
+        texts="runlog"
+        columns={columns}
+        load={log}
+        onPage={setPage}
+      />
     </Page>
   );
 }
