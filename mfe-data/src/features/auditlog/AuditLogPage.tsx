@@ -3,7 +3,7 @@
 // settings before and after (a disclosure per row). Filtered by time range, result, area and account,
 // a page of rows at a time from the server. The project's owner reads it (can(): project.viewAudit);
 // on the demo projects everybody does.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { API, AUDIT_OUTCOMES, errorMessage, type AuditChange, type AuditEntry, type AuditOutcome } from '@airloom/contracts';
@@ -19,13 +19,13 @@ import {
   TextField,
   refusalText,
   useCan,
-  useLoad,
   useMfe,
   type ProjectRef,
   type TableColumn,
 } from '@airloom/shared-ui';
 import { createAuditApi, type AuditFilters } from './api';
 import { PagedLog } from '../../components/PagedLog';
+import { useFilteredLoad } from '../../components/use-filtered-load';
 
 const PAGE_SIZE = 50;
 const RANGES = ['24h', '7d', '30d', 'all'] as const;
@@ -89,14 +89,7 @@ function AuditLog({ project }: { project: ProjectRef }) {
     };
   }, [range, outcome, area, account, page]);
   // a caller the server would refuse asks nothing (the shell hides the entry from them anyway)
-  const log = useLoad((signal) => (may.ok ? api.list(filters, PAGE_SIZE, signal) : Promise.resolve(null)));
-  const { reload } = log;
-  const shown = useRef(filters);
-  useEffect(() => {
-    if (shown.current === filters) return;
-    shown.current = filters;
-    reload();
-  }, [filters, reload]);
+  const log = useFilteredLoad(filters, (f, signal) => (may.ok ? api.list(f, PAGE_SIZE, signal) : Promise.resolve(null)));
 
   const choose = <V,>(set: (v: V) => void) => (v: V) => {
     set(v);

@@ -3,7 +3,8 @@
 // of events is read once — and after the event stream reconnects.
 import { useEffect, useRef } from 'react';
 import type { ProjectEvent } from '@airloom/contracts';
-import { useLoad, useProjectEvents, type Loaded } from '@airloom/shared-ui';
+import { useProjectEvents, type Loaded } from '@airloom/shared-ui';
+import { useFilteredLoad } from '../../components/use-filtered-load';
 
 type LogEvent = Extract<ProjectEvent, { type: 'log' }>;
 
@@ -13,14 +14,8 @@ export function useLiveLog<F, T>(
   load: (filters: F, signal: AbortSignal) => Promise<T>,
   concerns: (event: LogEvent) => boolean = () => true,
 ): Loaded<T> {
-  const list = useLoad((signal) => load(filters, signal));
+  const list = useFilteredLoad(filters, load);
   const { reload } = list;
-  const shown = useRef(filters);
-  useEffect(() => {
-    if (shown.current === filters) return;
-    shown.current = filters;
-    reload();
-  }, [filters, reload]);
 
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
