@@ -93,6 +93,39 @@ describe.each(testBrokers())('bus on %s', (kind) => {
   });
 });
 
+describe('bus whose broker connection breaks', () => {
+  it('tells its listeners when it is connected again, not at its first connection', async () => {
+    // a broker whose connections can be cut, as a killed and restarted Mosquitto cuts them
+    const { Aedes } = await import('aedes');
+    const broker = new Aedes();
+    await broker.listen();
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      broker.handle(socket);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const bus = createBus({ mqttUrl: `mqtt://127.0.0.1:${(server.address() as net.AddressInfo).port}`, protocolVersion: 4, clientId: `bus-cut-${randomBytes(3).toString('hex')}`, logger });
+    try {
+      let reconnected = 0;
+      bus.onReconnected(() => reconnected++);
+      await bus.ready();
+      expect(reconnected).toBe(0);
+      for (const socket of sockets) socket.destroy();
+      await until(() => reconnected === 1);
+      // and again, each time
+      await until(() => sockets.size === 1);
+      for (const socket of sockets) socket.destroy();
+      await until(() => reconnected === 2);
+    } finally {
+      await bus.close();
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe('bus without a broker', () => {
   // (the failure is the test's timeout: a publish or a close that waits for the broker never returns)
   it('never keeps its caller waiting: publishing and closing with the broker away return', async () => {

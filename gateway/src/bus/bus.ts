@@ -64,6 +64,11 @@ export interface Bus {
   /** Who may see the project changed (a share, an owner, a sub-account): every console instance re-checks its streams. */
   accessChanged(projectId: number): Promise<void>;
   onAccessChanged(listener: AccessListener): () => void;
+  /**
+   * The broker connection came back after a break: what was published meanwhile (events are QoS 0,
+   * and a restarted broker keeps nothing) never arrived. Not called for the first connection.
+   */
+  onReconnected(listener: () => void): () => void;
   /** Asks the gateway instance `gatewayId` and waits for its answer (15 s unless `waitMs`); AskError when none comes. */
   ask(gatewayId: string, question: Question, waitMs?: number): Promise<unknown>;
   /**
@@ -90,6 +95,7 @@ export function createBus(options: BusOptions): Bus {
   const eventListeners = new Set<EventListener>();
   const nudgeListeners = new Set<NudgeListener>();
   const accessListeners = new Set<AccessListener>();
+  const reconnectListeners = new Set<() => void>();
   const pendingSubscriptions = new Set<Promise<unknown>>();
   const subscribed = new Set<string>();
 
@@ -165,7 +171,13 @@ export function createBus(options: BusOptions): Bus {
   // away, mqtt.js would hold the promise until it reconnects, and an HTTP request awaiting it with it:
   // so the wait is bounded, and once the broker was lost nothing piles up in memory until it returns.
   let wasConnected = false;
-  client.on('connect', () => (wasConnected = true));
+  client.on('connect', () => {
+    if (wasConnected) {
+      logger.info('bus: connected again; what was published meanwhile is lost');
+      for (const listener of reconnectListeners) listener();
+    }
+    wasConnected = true;
+  });
   async function publish(topic: string, body: unknown, qos: 0 | 1): Promise<void> {
     if (wasConnected && !client.connected) return logger.debug({ topic }, 'bus: broker away, publish dropped');
     let timer: NodeJS.Timeout | undefined;
@@ -197,6 +209,10 @@ export function createBus(options: BusOptions): Bus {
       subscribe(`${ACCESS_TOPIC_PREFIX}+`, 1);
       return () => accessListeners.delete(listener);
     },
+    onReconnected(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
     async ask(gatewayId, question, waitMs = ASK_WAIT_MS) {
       subscribe(answerTopic, 1);
       await Promise.all([...pendingSubscriptions]);
@@ -226,6 +242,7 @@ export function createBus(options: BusOptions): Bus {
       eventListeners.clear();
       nudgeListeners.clear();
       accessListeners.clear();
+      reconnectListeners.clear();
       for (const w of waiting.values()) w.reject(new AskError('the console is stopping'));
       waiting.clear();
       // with the broker away, what waits in mqtt.js's queue would hold a clean end forever

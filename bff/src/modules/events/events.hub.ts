@@ -1,7 +1,10 @@
 // One bus subscription per BFF process, fanned out to every open event stream of a project
 // (docs/decisions/gateway.md). Streams re-check their access at every ping, so a share ended on
 // another instance or an ended session stops receiving within one ping period, and at once when the
-// project's shares change on this instance (recheck).
+// project's shares change on this instance (recheck). When the bus comes back after a break, the events
+// published meanwhile never arrived: every stream is ended, so each browser reconnects and reads its
+// list again (shared-ui's project-events: a stream back after a break reloads) instead of showing a
+// state that is no longer true.
 import type { ProjectEvent } from '@airloom/contracts';
 import type { Bus } from '@airloom/gateway/public';
 import type { Response } from 'express';
@@ -18,7 +21,7 @@ export interface EventStream {
   shareEndsAt?: number | null;
 }
 
-export function createEventHub(bus: Bus | undefined, logger: Logger, pingMs = PING_MS) {
+export function createEventHub(bus: Pick<Bus, 'onEvents' | 'onReconnected'> | undefined, logger: Logger, pingMs = PING_MS) {
   const streams = new Map<number, Set<EventStream>>();
   const alsoClose: (() => void)[] = [];
 
@@ -29,6 +32,13 @@ export function createEventHub(bus: Bus | undefined, logger: Logger, pingMs = PI
   const off = bus?.onEvents((projectId, event) => {
     const open = streams.get(projectId);
     if (open) for (const s of open) send(s, event);
+  });
+
+  const offReconnected = bus?.onReconnected(() => {
+    const n = [...streams.values()].reduce((sum, open) => sum + open.size, 0);
+    if (n > 0) logger.info({ streams: n }, 'event streams ended: the bus was away, their browsers read again');
+    for (const open of streams.values()) for (const s of open) s.res.end();
+    streams.clear();
   });
 
   function remove(projectId: number, stream: EventStream): void {
@@ -109,6 +119,7 @@ export function createEventHub(bus: Bus | undefined, logger: Logger, pingMs = PI
       for (const stop of alsoClose.splice(0)) stop();
       clearInterval(pinger);
       off?.();
+      offReconnected?.();
       for (const open of streams.values()) for (const s of open) s.res.end();
       streams.clear();
     },
