@@ -14,7 +14,7 @@ import {
   type SetRespMsg,
   type UspMsg,
 } from '@airloom/usp';
-import { Agent } from './agent.js';
+import { Agent, type AgentOptions } from './agent.js';
 import type { DeviceSpec } from './specs.js';
 import { BROKERS, type TestBroker } from './test/broker.js';
 import { TestController, type Received } from './test/controller.js';
@@ -69,8 +69,8 @@ describe.each(BROKERS)('agent on $name', ({ start }) => {
   let controller: TestController;
   const agents: Agent[] = [];
 
-  function newAgent(spec = uniqueSpec()): Agent {
-    const agent = new Agent({ brokerUrl: broker.url, protocolVersion: broker.protocolVersion, spec, timeScale: TIME_SCALE });
+  function newAgent(options: Partial<AgentOptions> = {}): Agent {
+    const agent = new Agent({ brokerUrl: broker.url, protocolVersion: broker.protocolVersion, spec: uniqueSpec(), timeScale: TIME_SCALE, ...options });
     agents.push(agent);
     return agent;
   }
@@ -266,6 +266,22 @@ describe.each(BROKERS)('agent on $name', ({ start }) => {
     expect(controller.received.slice(mark2).some(isRecord(agent.endpointId, 'disconnect'))).toBe(false);
     expect(agent.executions.reboot).toBe(1);
     expect(agent.connected).toBe(true);
+    // what it knows it ran: the key once
+    expect(agent.ran.map((r) => [r.command, r.commandKey])).toEqual([['Device.Reboot()', '4711']]);
+  });
+
+  it('without dedupe runs a repeated command key again, and lists each run', async () => {
+    const agent = newAgent({ dedupeCommandKeys: false });
+    await agent.start();
+    await controller.request(agent.endpointId, addSubscriptions());
+    await controller.waitFor(isNotify(agent.endpointId, isEvent('Boot!')));
+    for (let i = 0; i < 2; i++) {
+      const mark = controller.received.length;
+      await controller.request(agent.endpointId, buildOperate('Device.Reboot()', { commandKey: '99' }));
+      await controller.waitFor(isNotify(agent.endpointId, isEvent('Boot!')), 10_000, mark);
+    }
+    expect(agent.executions.reboot).toBe(2);
+    expect(agent.ran.map((r) => [r.command, r.commandKey])).toEqual([['Device.Reboot()', '99'], ['Device.Reboot()', '99']]);
   });
 
   it('blinks for Duration × timeScale on Locate', async () => {

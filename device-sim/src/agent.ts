@@ -108,6 +108,7 @@ const CLOSE_TIMEOUT_MS = 5_000;
 const NOTIFY_MAX_AGE_MS = 5 * 60_000; // a Notify nobody acknowledged for 5 minutes is dropped
 const MAX_PENDING_NOTIFIES = 64;
 const EXECUTED_KEYS_KEPT = 256;
+const RAN_KEPT = 64;
 /** a configuration that cuts the device off answers first, then the line drops this much later */
 const CUT_OFF_DELAY_MS = 100;
 
@@ -146,6 +147,11 @@ export class Agent extends EventEmitter<AgentEvents> {
   readonly device: SimDevice;
   /** how many times each command really ran (a duplicate command key does not count) */
   readonly executions = { reboot: 0, locate: 0, reset: 0, neighbourScan: 0, clientOffline: 0, poeReboot: 0, led: 0, formatDisk: 0, upgrade: 0, remoteWeb: 0 };
+  /**
+   * The keyed commands it ran (reboot, reset, locate, upgrade…), oldest first, the last RAN_KEPT: what
+   * the device itself knows it executed under which command key, for counting duplicates from its side.
+   */
+  readonly ran: { command: string; commandKey: string; at: number }[] = [];
   /** the tunnel its local web page is served through, while remote web management is open */
   remoteWeb: RemoteWebTunnel | undefined;
   /** a dial under way, with the token it carries */
@@ -620,7 +626,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       void done().catch(() => undefined);
       return;
     }
-    this.remember(msg.commandKey);
+    this.remember(msg.commandKey, msg.command);
     if (msg.command === 'Device.X_AIRLOOM_Locate()') {
       this.executions.locate++;
       this.cfg.locating = true;
@@ -746,7 +752,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       void reply(buildOperateResp(msg.msgId, [{ executedCommand: msg.command, ok: false, errCode: USP_ERR.COMMAND_FAILURE, errMsg: 'already ran under this key' }])).catch(() => undefined);
       return false;
     }
-    this.remember(msg.commandKey);
+    this.remember(msg.commandKey, msg.command);
     const request = `Device.LocalAgent.Request.${this.nextRequest++}.`;
     void reply(buildOperateResp(msg.msgId, [{ executedCommand: msg.command, ok: true, outputArgs: {}, reqObjPath: request }])).catch(() => undefined);
     return true;
@@ -1005,7 +1011,9 @@ export class Agent extends EventEmitter<AgentEvents> {
     client.end(true);
   }
 
-  private remember(commandKey: string): void {
+  private remember(commandKey: string, command: string): void {
+    this.ran.push({ command, commandKey, at: Date.now() });
+    if (this.ran.length > RAN_KEPT) this.ran.shift();
     if (!commandKey) return;
     this.executedKeys.add(commandKey);
     if (this.executedKeys.size > EXECUTED_KEYS_KEPT) this.executedKeys.delete(this.executedKeys.values().next().value!);

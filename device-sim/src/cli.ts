@@ -3,7 +3,7 @@
 // registers simulated devices for a project with the console's manufacturer API (fresh secrets
 // each run), runs them as USP agents against the broker and prints a live status line until Ctrl-C.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,7 +24,11 @@ const USAGE = `Usage: npm run sim -- (--devices N | --mix TYPE:N,…) --project 
   --key KEY            manufacturer key (default: env AIRLOOM_MANUFACTURER_KEY or ./data/manufacturer.key)
   --time-scale X       multiply device timings (default: env TIME_SCALE or 1)
   --mqtt-version 4|5   default 4 on port ${EMBEDDED_BROKER_PORT} (the embedded broker), else 5
-  --controller-id ID   the console's USP endpoint ID (default: env USP_CONTROLLER_ID or self::airloom)`;
+  --controller-id ID   the console's USP endpoint ID (default: env USP_CONTROLLER_ID or self::airloom)
+  --no-dedupe          run a repeated command key again, as agents TR-369 does not bind (the
+                       console must then send a reboot at most once by itself)
+  --report FILE        every second, what each device knows of itself as JSON: state, name, the
+                       keyed commands it ran (how a test counts duplicates from the devices' side)`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -61,6 +65,8 @@ async function main(): Promise<void> {
       'time-scale': { type: 'string' },
       'mqtt-version': { type: 'string' },
       'controller-id': { type: 'string' },
+      'no-dedupe': { type: 'boolean', default: false },
+      report: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -106,7 +112,17 @@ async function main(): Promise<void> {
     protocolVersion: mqttVersion === '4' ? 4 : 5,
     controllerId: values['controller-id'] ?? process.env.USP_CONTROLLER_ID ?? 'self::airloom',
     timeScale,
+    dedupeCommandKeys: !values['no-dedupe'],
   });
+  const report = values.report ? path.resolve(values.report) : undefined;
+  const writeReport = () => {
+    if (!report) return;
+    const devices = fleet.agents.map((a) => ({ sn: a.spec.sn, state: a.state, name: a.name, ran: a.ran.map((r) => [r.command, r.commandKey, r.at]) }));
+    // written whole, then renamed: a reader never sees half a file
+    writeFileSync(`${report}.tmp`, JSON.stringify({ at: Date.now(), devices }));
+    renameSync(`${report}.tmp`, report);
+  };
+  const reporter = report ? setInterval(writeReport, 1000) : undefined;
   const started = Date.now();
   let allOnlineAfter: number | undefined;
   void fleet.start().then(() => (allOnlineAfter = Date.now() - started));
@@ -130,6 +146,7 @@ async function main(): Promise<void> {
     stopping = true;
     clearInterval(ticker);
     if (logger) clearInterval(logger);
+    if (reporter) clearInterval(reporter);
     if (tty) process.stdout.write('\n');
     console.log('stopping the fleet (clean disconnects)…');
     fleet.stop().then(
