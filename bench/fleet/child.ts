@@ -20,16 +20,23 @@ export interface Child {
   /** SIGTERM, then SIGKILL after graceMs. */
   stop(graceMs?: number): Promise<void>;
   output(): string;
+  /** lines the child logged at pino's error level or above (50, 60) since it started */
+  errorLines(): number;
 }
 
-export function startChild(entry: string, env: Record<string, string>): Child {
+export function startChild(entry: string, env: Record<string, string>, nodeArgs: string[] = []): Child {
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--conditions=airloom-source', '--import', 'tsx', path.join(here, entry)], {
+  let errorLines = 0;
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--conditions=airloom-source', '--import', 'tsx', path.join(here, entry)], {
     cwd: here,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    errorLines += text.match(/"level":(50|60)\b/g)?.length ?? 0;
+    output = (output + text).slice(-20_000);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const listeners = new Map<string, Set<(m: ChildMessage) => void>>();
@@ -77,5 +84,6 @@ export function startChild(entry: string, env: Record<string, string>): Child {
       }
     },
     output: () => output,
+    errorLines: () => errorLines,
   };
 }

@@ -16,5 +16,15 @@ process.once('SIGTERM', () => {
   fleet.stop().finally(() => process.exit(0));
 });
 
+// while some agents have not connected, every 30 s: the fleet's counts and a few of the late ones
+const waiting = setInterval(() => {
+  const late = fleet.agents.filter((a) => a.state !== 'online');
+  process.send?.({
+    type: 'waiting',
+    stats: fleet.stats(),
+    late: late.slice(0, 5).map((a) => ({ sn: a.spec.sn, state: a.state, ...a.connection })),
+  });
+}, 30_000);
 await fleet.start();
+clearInterval(waiting);
 process.send?.({ type: 'connected', at: Date.now() });

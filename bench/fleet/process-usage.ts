@@ -13,16 +13,18 @@ export interface UsageSampler {
   /** Starts a new window (the samples since the last mark are dropped). */
   mark(): void;
   window(): UsageWindow;
+  /** resident memory at each sample since the last mark: [ms, MB] */
+  rssSeries(): Array<[number, number]>;
   stop(): void;
 }
 
 export function sampleUsage(pid: number, everyMs = 1000): UsageSampler {
-  let samples: Array<{ at: number; ctime: number; cpu: number }> = [];
+  let samples: Array<{ at: number; ctime: number; cpu: number; rss: number }> = [];
   let peakRss = 0;
   const timer = setInterval(() => {
     pidusage(pid)
       .then((s) => {
-        samples.push({ at: Date.now(), ctime: s.ctime, cpu: s.cpu });
+        samples.push({ at: Date.now(), ctime: s.ctime, cpu: s.cpu, rss: s.memory });
         peakRss = Math.max(peakRss, s.memory);
       })
       .catch(() => { /* the process has exited; the run reports that itself */ });
@@ -43,6 +45,7 @@ export function sampleUsage(pid: number, everyMs = 1000): UsageSampler {
         rssMaxMb: peakRss / 1024 / 1024,
       };
     },
+    rssSeries: () => samples.map((s) => [s.at, s.rss / 1024 / 1024]),
     stop() {
       clearInterval(timer);
       pidusage.clear();

@@ -28,6 +28,10 @@ export interface Mode {
   renamed: number;
   floodRounds: number;
   connectTimeoutMs: number;
+  /** ingest lag p99 budget: the issue's 1 s at full size, 2 s for the CI short mode on a shared runner */
+  lagBudgetMs: number;
+  /** a rename's p99 per AP, nudge to confirmed: the issue's 3 s for a policy to 1,000 APs at full size */
+  renameP99BudgetMs: number;
 }
 
 export type FleetDevice = DeviceRegistration & { secret: string };
@@ -36,8 +40,12 @@ export type FleetDevice = DeviceRegistration & { secret: string };
 export type Row = [string, number, string, number?];
 
 export const STATUS_PERIOD_S = 30;
-const LAG_BUDGET_MS = 2000;
-const RSS_BUDGET_MB = 1024;
+/** the issue's aim at 20,000 devices: RSS < 1.5 GB */
+const RSS_BUDGET_MB = { upTo5000: 1024, beyond: 1536 };
+/** the soak: resident memory of its last 5 minutes against its minutes 5 to 10, in % */
+const SOAK_RSS_DRIFT_BUDGET = 10;
+/** devices per simulator process */
+const FLEET_PER_PROCESS = Number(process.env.BENCH_FLEET_PER_PROCESS ?? 5000);
 const MYSQL_SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
 /** BENCH_FLEET_ROLLUP=off: no time-series backlog and no rollup in the window (the comparison run) */
 const WITH_ROLLUP = process.env.BENCH_FLEET_ROLLUP !== 'off';
@@ -60,6 +68,8 @@ export interface Scenario {
   steadyState(): Promise<Row[]>;
   rename(): Promise<Row[]>;
   flood(): Promise<Row[]>;
+  /** The steady state held for `minutes`: errors, lost reports, devices dropped, RSS drift. */
+  soak(minutes: number): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -112,7 +122,8 @@ export async function setUpScenario(
       MQTT_PROTOCOL_VERSION: String(protocolVersion),
       TIME_SCALE: String(mode.timeScale),
       LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'warn',
-    });
+    // BENCH_GATEWAY_CPU_PROF=<dir>: a CPU profile of the gateway process, written when it stops
+    }, process.env.BENCH_GATEWAY_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_GATEWAY_CPU_PROF}`] : []);
     cleanups.unshift(() => gateway.stop());
     const ready = await gateway.next('ready', 60_000);
     mqttUrl = ready.mqttUrl as string;
@@ -127,9 +138,16 @@ export async function setUpScenario(
     let tracker: IngestLagTracker | null = await trackIngestLag({ mqttUrl, login: bench, protocolVersion, databaseUrl: database.url });
     cleanups.unshift(async () => { await tracker?.stop(); });
 
-    const fleetFile = path.join(dir, 'fleet.json');
-    writeFileSync(fleetFile, JSON.stringify(devices), { mode: 0o600 });
-    let fleetUsage: UsageSampler | undefined;
+    // the simulated fleet, FLEET_PER_PROCESS devices per simulator process (one process cannot keep
+    // 20,000 agents reporting on time: docs/performance.md)
+    const fleetFiles: string[] = [];
+    for (let i = 0; i < devices.length; i += FLEET_PER_PROCESS) {
+      const file = path.join(dir, `fleet-${fleetFiles.length}.json`);
+      writeFileSync(file, JSON.stringify(devices.slice(i, i + FLEET_PER_PROCESS)), { mode: 0o600 });
+      fleetFiles.push(file);
+    }
+    let fleetUsage: UsageSampler[] = [];
+    const rssBudgetMb = devices.length > 5000 ? RSS_BUDGET_MB.beyond : RSS_BUDGET_MB.upTo5000;
     const periodMs = STATUS_PERIOD_S * 1000 * mode.timeScale;
 
     return {
@@ -139,21 +157,24 @@ export async function setUpScenario(
 
       async connect() {
         const startedAt = Date.now();
-        const fleet = startChild('fleet-child.ts', {
-          FLEET_FILE: fleetFile,
-          MQTT_URL: mqttUrl,
-          MQTT_PROTOCOL_VERSION: String(protocolVersion),
-          TIME_SCALE: String(mode.timeScale),
-        });
-        cleanups.unshift(() => fleet.stop(30_000));
-        fleetUsage = sampleUsage(fleet.pid);
-        cleanups.unshift(async () => fleetUsage?.stop());
-        const connected = await fleet.next('connected', mode.connectTimeoutMs);
-        const connectSeconds = ((connected.at as number) - startedAt) / 1000;
+        const fleets = fleetFiles.map((file) =>
+          startChild('fleet-child.ts', {
+            FLEET_FILE: file,
+            MQTT_URL: mqttUrl,
+            MQTT_PROTOCOL_VERSION: String(protocolVersion),
+            TIME_SCALE: String(mode.timeScale),
+          }),
+        );
+        cleanups.unshift(() => Promise.all(fleets.map((f) => f.stop(30_000))).then(() => undefined));
+        fleets.forEach((f, i) => f.on('waiting', (m) => progress(`simulator ${i + 1} still connecting: ${JSON.stringify(m.stats)} late: ${JSON.stringify(m.late)}`)));
+        fleetUsage = fleets.map((f) => sampleUsage(f.pid));
+        cleanups.unshift(async () => fleetUsage.forEach((u) => u.stop()));
+        const connected = await Promise.all(fleets.map((f) => f.next('connected', mode.connectTimeoutMs)));
+        const connectSeconds = (Math.max(...connected.map((c) => c.at as number)) - startedAt) / 1000;
         const online = () => database.db('devices').where({ status: DeviceStatus.ONLINE }).count({ n: '*' }).first();
         await waitFor('all devices online', mode.connectTimeoutMs, async () => Number((await online())?.n) >= devices.length);
         const onlineSeconds = (Date.now() - startedAt) / 1000;
-        progress(`${devices.length} devices connected in ${connectSeconds.toFixed(1)} s, online in ${onlineSeconds.toFixed(1)} s`);
+        progress(`${devices.length} devices (${fleets.length} simulator processes) connected in ${connectSeconds.toFixed(1)} s, online in ${onlineSeconds.toFixed(1)} s`);
         return [
           ['all connected to the broker', connectSeconds, 's'],
           ['all online in the database', onlineSeconds, 's'],
@@ -165,7 +186,7 @@ export async function setUpScenario(
         await sleep(periodMs * 1.5);
         const writes = await writeCounter(MYSQL_SERVER, database.name);
         cleanups.unshift(() => writes.close());
-        for (const u of [gatewayUsage, fleetUsage, brokerUsage]) u?.mark();
+        for (const u of [gatewayUsage, ...fleetUsage, brokerUsage]) u?.mark();
         tracker!.mark();
         const writesFrom = await writes.read();
         // the time series' job (every 5 minutes in production) runs inside the window: ingest is measured with it
@@ -174,7 +195,8 @@ export async function setUpScenario(
         await sleep(mode.windowSeconds * 1000);
         const writesTo = await writes.read();
         const usage = gatewayUsage.window();
-        const fleetCpu = fleetUsage!.window().cpuAvg;
+        const fleetWindows = fleetUsage.map((u) => u.window());
+        const fleetCpu = fleetWindows.reduce((sum, w) => sum + w.cpuAvg, 0);
         const brokerCpu = brokerUsage?.window().cpuAvg;
         const ingest = await tracker!.close(10_000);
         const rates = writeRates(writesFrom, writesTo);
@@ -186,11 +208,11 @@ export async function setUpScenario(
           ['status messages offered', devices.length / (periodMs / 1000), 'msg/s'],
           ['status messages ingested', (ingest.observed - ingest.unconfirmed) / ingest.seconds, 'msg/s'],
           ['ingest lag p50', percentile(ingest.lags, 50), 'ms'],
-          ['ingest lag p99', percentile(ingest.lags, 99), 'ms', LAG_BUDGET_MS],
+          ['ingest lag p99', percentile(ingest.lags, 99), 'ms', mode.lagBudgetMs],
           ['status reports not in the database', ingest.unconfirmed, 'reports', 0],
           ['gateway CPU (mean, % of one core)', usage.cpuAvg, '%'],
-          ['gateway RSS (peak)', usage.rssMaxMb, 'MB', RSS_BUDGET_MB],
-          ['simulated fleet CPU (mean, % of one core)', fleetCpu, '%'],
+          ['gateway RSS (peak)', usage.rssMaxMb, 'MB', rssBudgetMb],
+          [`simulated fleet CPU (mean, % of one core, ${fleetWindows.length} processes)`, fleetCpu, '%'],
         ];
         if (brokerCpu !== undefined) rows.push(['Mosquitto CPU (mean, % of one core)', brokerCpu, '%']);
         if (rollup) {
@@ -205,30 +227,113 @@ export async function setUpScenario(
         return rows;
       },
 
-      // intent stored and one nudge per device, as the API does, until every device confirmed
+      // intent stored and one nudge per device, as the API does, until every device confirmed; each
+      // device's time is from its nudge to the first poll (every 100 ms) that sees its name applied
       async rename() {
-        const renamed = devices.slice(0, mode.renamed).map((d) => d.sn);
+        const renamed = devices.filter((d) => d.type === 'ap').slice(0, mode.renamed).map((d) => d.sn);
         const bus = createBus({ mqttUrl, ...bench, protocolVersion, clientId: `bench-bus-${process.pid}`, logger: pino({ level: 'warn' }) });
         cleanups.unshift(() => bus.close());
         await bus.ready();
         gatewayUsage.mark();
         const startedAt = Date.now();
+        const nudgedAt = new Map<string, number>();
+        const latencies: number[] = [];
+        let writing = true;
+        const poll = (async () => {
+          const deadline = Date.now() + 120_000;
+          while (latencies.length < renamed.length) {
+            if (Date.now() > deadline) throw new Error(`fleet bench: rename of ${renamed.length} APs: ${latencies.length} applied within 120 s`);
+            const polledAt = Date.now();
+            const waiting = [...nudgedAt.keys()];
+            for (let i = 0; i < waiting.length; i += 1000) {
+              const rows = await database.db('devices')
+                .whereIn('sn', waiting.slice(i, i + 1000))
+                .whereRaw('applied_version >= config_version')
+                .whereRaw('name = desired_name')
+                .select('sn');
+              for (const { sn } of rows as Array<{ sn: string }>) {
+                latencies.push(polledAt - nudgedAt.get(sn)!);
+                nudgedAt.delete(sn);
+              }
+            }
+            if (!writing && nudgedAt.size === 0) break;
+            await sleep(Math.max(0, 100 - (Date.now() - polledAt)));
+          }
+        })();
         for (let i = 0; i < renamed.length; i += 50) {
           await Promise.all(
             renamed.slice(i, i + 50).map(async (sn) => {
               await writeName(database.db, sn, `Bench ${sn.slice(-6)}`);
+              nudgedAt.set(sn, Date.now());
               await bus.nudge(sn);
             }),
           );
         }
-        const applied = () =>
-          database.db('devices').whereIn('sn', renamed).whereRaw('applied_version >= config_version').whereRaw('name = desired_name').count({ n: '*' }).first();
-        await waitFor(`rename of ${renamed.length} devices applied`, 120_000, async () => Number((await applied())?.n) >= renamed.length);
+        writing = false;
+        await poll;
         const seconds = (Date.now() - startedAt) / 1000;
-        progress(`rename of ${renamed.length} devices confirmed in ${seconds.toFixed(1)} s`);
+        latencies.sort((a, b) => a - b);
+        progress(`rename of ${renamed.length} APs confirmed in ${seconds.toFixed(1)} s, per AP p99 ${percentile(latencies, 99)} ms`);
         return [
-          [`rename of ${renamed.length} devices confirmed`, seconds, 's'],
-          ['gateway RSS during the rename (peak)', gatewayUsage.window().rssMaxMb, 'MB', RSS_BUDGET_MB],
+          [`rename of ${renamed.length} APs: all confirmed`, seconds, 's'],
+          ['rename: per AP, nudge to confirmed, p50', percentile(latencies, 50), 'ms'],
+          ['rename: per AP, nudge to confirmed, p99', percentile(latencies, 99), 'ms', mode.renameP99BudgetMs],
+          ['gateway RSS during the rename (peak)', gatewayUsage.window().rssMaxMb, 'MB', rssBudgetMb],
+        ];
+      },
+
+      // the soak (issue 19): the steady state for `minutes`, sampled every second; the first 5 minutes
+      // are the warm-up (caches, the first rollup), the drift is the last 5 minutes' mean resident
+      // memory against minutes 5 to 10
+      async soak(minutes) {
+        await sleep(periodMs * 1.5);
+        for (const u of [gatewayUsage, ...fleetUsage, brokerUsage]) u?.mark();
+        tracker!.mark();
+        const startedAt = Date.now();
+        const errorsBefore = gateway.errorLines();
+        const rolled: Array<Promise<unknown>> = [];
+        // the time series' job every 5 minutes, as in production
+        const job = setInterval(() => {
+          rolled.push(gateway.next('rolled', 300_000).then((r) => { if (r.error) throw new Error(String(r.error)); }));
+          gateway.send({ type: 'rollup' });
+        }, 300_000);
+        for (let m = 1; m <= minutes; m++) {
+          await sleep(60_000);
+          const series = gatewayUsage.rssSeries();
+          progress(`soak minute ${m}/${minutes}: gateway RSS ${series.at(-1)?.[1].toFixed(0)} MB, ${gateway.errorLines() - errorsBefore} errors logged`);
+        }
+        clearInterval(job);
+        const usage = gatewayUsage.window();
+        const series = gatewayUsage.rssSeries();
+        const ingest = await tracker!.close(10_000);
+        await Promise.all(rolled);
+        const mean = (from: number, to: number) => {
+          const xs = series.filter(([at]) => at >= startedAt + from && at < startedAt + to).map(([, mb]) => mb);
+          return xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+        };
+        const windowMs = minutes * 60_000;
+        const early = mean(300_000, 600_000);
+        const late = mean(windowMs - 300_000, windowMs + 60_000);
+        const dropped = await database.db('device_status_log')
+          .where('at', '>=', startedAt)
+          .whereIn('reason', ['heartbeat-missed', 'last-will', 'connection-closed', 'disconnect'])
+          .count({ n: '*' })
+          .first();
+        return [
+          ['soak duration', minutes * 60, 's'],
+          ['soak: status messages offered', devices.length / (periodMs / 1000), 'msg/s'],
+          ['soak: status messages ingested', (ingest.observed - ingest.unconfirmed) / ingest.seconds, 'msg/s'],
+          ['soak: ingest lag p50', percentile(ingest.lags, 50), 'ms'],
+          ['soak: ingest lag p99', percentile(ingest.lags, 99), 'ms', mode.lagBudgetMs],
+          ['soak: status reports not in the database', ingest.unconfirmed, 'reports', 0],
+          ['soak: errors logged by the gateway', gateway.errorLines() - errorsBefore, 'lines', 0],
+          ['soak: devices that went offline', Number(dropped?.n ?? 0), 'devices', 0],
+          ['soak: stats job runs', rolled.length, 'runs'],
+          ['soak: gateway CPU (mean, % of one core)', usage.cpuAvg, '%'],
+          ['soak: gateway RSS, mean of minutes 5-10', early, 'MB'],
+          ['soak: gateway RSS, mean of the last 5 minutes', late, 'MB'],
+          ['soak: gateway RSS drift', ((late - early) / early) * 100, '%', SOAK_RSS_DRIFT_BUDGET],
+          ['soak: gateway RSS (peak)', usage.rssMaxMb, 'MB', rssBudgetMb],
         ];
       },
 
@@ -248,7 +353,7 @@ export async function setUpScenario(
           [`gateway ingest capacity (${messages.length} status messages)`, viaGateway.perSecond, 'msg/s'],
           ['Mosquitto raw rate, same messages, bare subscriber', raw.perSecond, 'msg/s'],
           ['gateway ingest / raw rate', (viaGateway.perSecond / raw.perSecond) * 100, '%'],
-          ['gateway RSS during the flood (peak)', usage.rssMaxMb, 'MB', RSS_BUDGET_MB],
+          ['gateway RSS during the flood (peak)', usage.rssMaxMb, 'MB', rssBudgetMb],
         ];
       },
     };

@@ -285,6 +285,15 @@ export class Agent extends EventEmitter<AgentEvents> {
     return password === (this.cfg.adminPassword ?? FACTORY_ADMIN_PASSWORD);
   }
 
+  /** Where its connection stands, for a fleet that waits on it: failed attempts in a row, and whether a client or a retry is under way. */
+  get connection(): { attempts: number; client: 'none' | 'connecting' | 'connected'; retryScheduled: boolean } {
+    return {
+      attempts: this.attempts,
+      client: !this.client ? 'none' : this.client.connected ? 'connected' : 'connecting',
+      retryScheduled: this.reconnectTask !== undefined,
+    };
+  }
+
   /** Whether its configuration has cut it off the cloud (see reachesCloud). */
   get isCutOff(): boolean {
     return this.cutOff;
