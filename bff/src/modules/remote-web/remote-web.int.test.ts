@@ -248,3 +248,36 @@ describe.each(cases)('remote web management on %s with %s', (backend, brokerKind
     expect((await status(owner, projectId, spec.sn)).state).toBe('disabled');
   });
 });
+
+describe('remote web sweep with the database away', () => {
+  it('logs a failed pass and keeps sweeping: the process is not ended by it (docs/deployment.md "Chaos test")', async () => {
+    const { createRemoteWebService } = await import('./remote-web.service.js');
+    let passes = 0;
+    const warnings: string[] = [];
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const service = createRemoteWebService({
+      // what a restarting MariaDB answers
+      repo: { allOpen: async () => (passes++, Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' }))) } as never,
+      access: { authorise: async () => Promise.reject(new Error('not asked')) } as never,
+      devices: { check: async () => {} },
+      operation: async () => null,
+      roleOf: async () => null,
+      clock: Date.now,
+      logger: { warn: (_: unknown, message: string) => warnings.push(message), info: () => {}, error: () => {}, debug: () => {} } as never,
+      idleMs: 600_000,
+      ttlMs: 3_600_000,
+    });
+    try {
+      service.run(10);
+      await until(() => passes >= 3);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+      expect(warnings).toContain('remote web: sweep failed');
+    } finally {
+      service.stop();
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

@@ -285,7 +285,8 @@ export function createRemoteWebService(deps: RemoteWebDeps) {
 
     run(everyMs: number): void {
       if (sweeper) return;
-      sweeper = setInterval(() => void this.sweep(), everyMs);
+      // a pass that fails (the database away for a moment) is logged, never left to end the process
+      sweeper = setInterval(() => void this.sweep().catch((err: unknown) => logger.warn({ err }, 'remote web: sweep failed')), everyMs);
       sweeper.unref();
     },
 
