@@ -7,7 +7,7 @@
 // them one by one through `$CONTROL`.
 import { spawn, spawnSync } from 'node:child_process';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,19 @@ function dynsecConfig(devices: Login[], service: Login, bench: Login) {
     ],
     defaultACLAccess: { publishClientSend: false, publishClientReceive: false, subscribe: false, unsubscribe: true },
   };
+}
+
+/** sockets and files the broker holds besides the devices': listener, gateway, observers, flood clients, logs */
+const BROKER_FD_RESERVE = 20;
+
+/**
+ * How many device connections a broker started from this process can hold: every connection is an
+ * open file, and a process cannot raise its hard limit (RLIMIT_NOFILE) without the privilege to.
+ */
+export function deviceConnectionLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const hard = line?.split(/\s{2,}/)[2];
+  return hard === undefined || hard === 'unlimited' ? Infinity : Number(hard) - BROKER_FD_RESERVE;
 }
 
 export function mosquittoInstalled(): boolean {

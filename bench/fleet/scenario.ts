@@ -15,7 +15,7 @@ import { createBenchDatabase, registerFleet, seedStatsBacklog, type IdentityRows
 import { writeCounter, writeRates } from './db-writes.js';
 import { floodGateway, floodMessages, floodRaw } from './flood.js';
 import { trackIngestLag, type IngestLagTracker } from './ingest-lag.js';
-import { startMosquitto, type Login } from './mosquitto.js';
+import { deviceConnectionLimit, startMosquitto, type Login } from './mosquitto.js';
 import { sampleUsage, type UsageSampler } from './process-usage.js';
 
 export type BrokerKind = 'mosquitto' | 'embedded';
@@ -105,6 +105,14 @@ export async function setUpScenario(
     let bench: Login = { username: 'airloom-bench', password: randomBytes(18).toString('base64url') };
     let brokerUsage: UsageSampler | undefined;
     if (broker === 'mosquitto') {
+      const limit = deviceConnectionLimit();
+      if (devices.length > limit) {
+        throw new Error(
+          `fleet bench: ${devices.length} devices, but a broker started here can hold ${limit} device connections ` +
+            `(the hard limit on open files, less its own sockets and the services'; ulimit -Hn): the last devices would be refused ` +
+            'over and over. Raise the limit (systemd: LimitNOFILE) or run fewer devices (BENCH_FLEET_DEVICES).',
+        );
+      }
       const logins = devices.map((d) => ({ username: endpointIdFor(d.mac, d.sn), password: d.secret }));
       const mosquitto = await startMosquitto(logins, service, bench);
       cleanups.unshift(() => mosquitto.stop());
