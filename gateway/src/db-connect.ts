@@ -6,6 +6,8 @@ import type { GatewayConfig } from './config.js';
 export interface SqliteConnection {
   pragma(source: string): unknown;
   prepare(source: string): unknown;
+  /** better-sqlite3: false once closed */
+  readonly open?: boolean;
 }
 
 export interface DbOptions {
@@ -39,9 +41,33 @@ export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(rows) ? (rows as T[]) : [];
 }
 
+interface ReadConnection {
+  prepare(sql: string): { all(...bindings: unknown[]): unknown[] };
+  readonly open?: boolean;
+}
+
 interface SqliteClient {
-  acquireConnection(): Promise<{ prepare(sql: string): { all(...bindings: unknown[]): unknown[] } }>;
+  acquireConnection(): Promise<ReadConnection>;
   releaseConnection(connection: unknown): Promise<unknown>;
+  /** tarn's pool: its public counters */
+  pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number; numPendingValidations(): number; numPendingCreates(): number };
+}
+
+/** The connection each SQLite pool (of at most one) made last, by knex client. */
+const sqliteConnections = new WeakMap<object, { current?: ReadConnection }>();
+
+/**
+ * The pool's one SQLite connection when nobody holds it and nobody waits for it. A statement run on it
+ * synchronously cannot interleave with a transaction (a transaction holds the connection until it
+ * ends), so it needs no acquire: the pool's acquire and release cost two timers and a dozen promises,
+ * more than the statements on every request's path (docs/performance.md, the device list).
+ */
+function idleSqliteConnection(client: SqliteClient): ReadConnection | undefined {
+  const connection = sqliteConnections.get(client)?.current;
+  const pool = client.pool;
+  if (!connection?.open || !pool) return undefined;
+  const idle = pool.numFree() === 1 && pool.numUsed() === 0 && pool.numPendingAcquires() === 0 && pool.numPendingValidations() === 0 && pool.numPendingCreates() === 0;
+  return idle ? connection : undefined;
 }
 
 /**
@@ -50,10 +76,17 @@ interface SqliteClient {
  * connection as it is (prepared once, bff/src/db/db.ts), without knex's builder and runner, which cost
  * more than these queries (docs/performance.md, the device list). In a transaction, and on MySQL,
  * it goes through knex.
+ *
+ * Write a parameter that is compared with an indexed column as `+?` in a statement with a join or an
+ * ORDER BY: SQLite's planner takes the value of a bare `?` there into account, so every new binding
+ * makes SQLite prepare the statement again (about 25 µs each run, more than the statement's work);
+ * `+?` is the same value (unary plus changes nothing, on MariaDB too) that the plan does not depend on.
  */
 export async function readRows<T>(db: Knex | Knex.Transaction, sql: string, bindings: readonly unknown[] = []): Promise<T[]> {
   if (db.isTransaction || isMysql(db)) return rowsOf<T>(await db.raw(sql, bindings as Knex.RawBinding[]));
   const client = db.client as SqliteClient;
+  const idle = idleSqliteConnection(client);
+  if (idle) return idle.prepare(sql).all(...bindings) as T[];
   const connection = await client.acquireConnection();
   try {
     return connection.prepare(sql).all(...bindings) as T[];
@@ -69,7 +102,8 @@ export function createGatewayDb(config: Pick<GatewayConfig, 'databaseUrl' | 'sql
   }
   if (url && !/^(sqlite|file):/.test(url)) throw new Error('DATABASE_URL must start with mysql:// (or be unset for SQLite)');
   const filename = url ? url.replace(/^(sqlite|file):(\/\/)?/, '') : config.sqliteFile;
-  return knex({
+  const made: { current?: ReadConnection } = {};
+  const db = knex({
     client: 'better-sqlite3',
     connection: { filename },
     useNullAsDefault: true,
@@ -81,8 +115,11 @@ export function createGatewayDb(config: Pick<GatewayConfig, 'databaseUrl' | 'sql
         options.setupSqlite?.(conn);
         conn.pragma('journal_mode = WAL');
         conn.pragma('busy_timeout = 5000');
+        made.current = conn as unknown as ReadConnection;
         done(null, conn);
       },
     },
   });
+  sqliteConnections.set(db.client as object, made);
+  return db;
 }

@@ -59,12 +59,14 @@ export async function loadDeviceItem(db: Knex, sn: string): Promise<DeviceItem |
 
 // The device list as fixed statements (readRows): the page, the overview and every API client poll it.
 // One statement when no device has an unfinished operation: each row carries the id of its newest
-// unfinished one of this project (the one a device shows), read by the (sn, state) index.
+// unfinished one of this project (the one a device shows), read by the (sn, state) index. The
+// project as `+?`: a bound value the plan does not depend on, so SQLite does not prepare the
+// statement again on each run (db-connect.ts, readRows).
 const UNFINISHED_STATES_SQL = UNFINISHED_OPERATION_STATES.map(() => '?').join(', ');
 const LIST_DEVICES_SQL =
   `select ${DEVICE_ITEM_COLUMNS.map((c) => `d.${c}`).join(', ')}, ` +
   `(select max(o.id) from operations as o where o.sn = d.sn and o.project_id = d.project_id and o.state in (${UNFINISHED_STATES_SQL})) as unfinished_operation_id ` +
-  'from devices as d where d.project_id = ? order by d.sn asc';
+  'from devices as d where d.project_id = +? order by d.sn asc';
 
 /** The project's devices, filtered with the rule the page uses too (contracts' filterDevices). */
 export async function listProjectDevices(

@@ -23,7 +23,7 @@ export interface ApiKeyWithAccount extends ApiKeyRow {
 
 const FIND_SQL =
   'select k.id, k.account_id, k.name, k.prefix, k.access, k.projects, k.created_at, k.last_used_at, a.account, a.nick, a.role ' +
-  'from api_keys as k inner join accounts as a on a.id = k.account_id where k.key_hash = ? limit 1';
+  'from api_keys as k inner join accounts as a on a.id = k.account_id where k.key_hash = +? limit 1'; // +?: see readRows
 
 function normalise<T extends ApiKeyRow>(row: T): T {
   return { ...row, id: Number(row.id), account_id: Number(row.account_id), created_at: Number(row.created_at), last_used_at: row.last_used_at === null ? null : Number(row.last_used_at) };

@@ -44,7 +44,7 @@ export interface SessionWithAccount {
 
 const FIND_SESSION_SQL =
   'select s.id as session_id, s.expires_at, s.demo, s.ended_reason, a.id as account_id, a.account, a.nick, a.role ' +
-  'from sessions as s inner join accounts as a on a.id = s.account_id where s.token_hash = ? limit 1';
+  'from sessions as s inner join accounts as a on a.id = s.account_id where s.token_hash = +? limit 1'; // +?: see readRows
 
 const ACCOUNT_COLUMNS = ['id', 'account', 'account_kind', 'nick', 'role', 'password_hash'];
 
