@@ -10,6 +10,7 @@ import type { AuthenticatedSession } from '../modules/auth/auth.service.js';
 import { auditHook, isAudited, type AuditSink } from './audit-hook.js';
 import { parseInput, sendData } from './envelope.js';
 import type { AuthorisedProject, ProjectAccess } from './project-access.js';
+import { createRouteTable } from './route-table.js';
 import { currentSession } from './session.js';
 
 /** A handler's return value when it wrote the answer itself (a stream, a cached envelope). */
@@ -125,8 +126,15 @@ function route(endpoint: AnyEndpoint, handler: Handler<AnyEndpoint>, access: Pro
   };
 }
 
-/** Mounts every declared endpoint: API ones on `api` (under /api/v1), root ones on `root`. */
+/**
+ * Mounts every declared endpoint: API ones on `api` (under /api/v1), root ones on `root`. A route
+ * table serves them (route-table.ts); each is an Express route too, behind it, for what the table
+ * leaves to Express (OPTIONS) and for the tests that read the app's routes.
+ */
 export function mountEndpoints(targets: { api: Router; root: Router }, handlers: Handlers, deps: MountDeps): void {
+  const tables = { api: createRouteTable(), root: createRouteTable() };
+  targets.api.use(tables.api.dispatch);
+  targets.root.use(tables.root.dispatch);
   const parsers = new Map<string, RequestHandler>();
   const parser = (limit: string) => {
     let p = parsers.get(limit);
@@ -149,7 +157,9 @@ export function mountEndpoints(targets: { api: Router; root: Router }, handlers:
       if (declared.body) chain.push(jsonBody(declared, parser(declared.bodyLimit ?? DEFAULT_BODY_LIMIT)));
       if (audit) chain.push(audit.scope);
       chain.push(route(declared, handler, deps.access));
-      (declared.root ? targets.root : targets.api)[declared.method](declared.path, ...chain);
+      const table = declared.root ? tables.root : tables.api;
+      table.add(declared.method, declared.path, chain);
+      (declared.root ? targets.root : targets.api)[declared.method](declared.path, table.skipDispatched, ...chain);
     }
   }
 }
