@@ -4,8 +4,30 @@ import type { Response } from 'express';
 import type { z } from 'zod';
 import { AppError } from './app-error.js';
 
+/**
+ * `{code:0,data}` as express's `res.json` writes it (the app sets no JSON replacer, spaces or escape),
+ * without its per-call setting lookups, charset parsing and copy of the body into a buffer. Where
+ * express would do more (HEAD, a conditional request, a handler's own type or validators) it writes.
+ */
 export function sendData(res: Response, data: unknown, status = 200): void {
-  res.status(status).json({ code: ErrorCode.OK, data });
+  const req = res.req;
+  if (
+    req.method === 'HEAD' ||
+    req.headers['if-none-match'] !== undefined ||
+    req.headers['if-modified-since'] !== undefined ||
+    res.hasHeader('Content-Type') ||
+    res.hasHeader('ETag') ||
+    res.hasHeader('Last-Modified') ||
+    res.hasHeader('Transfer-Encoding')
+  ) {
+    res.status(status).json({ code: ErrorCode.OK, data });
+    return;
+  }
+  const body = JSON.stringify({ code: ErrorCode.OK, data });
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 /** Field path ("a.b.0") → the issue's message, which contracts' rules set to an i18n key. */

@@ -44,11 +44,13 @@ export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const level = res.statusCode >= 500 ? 'error' : 'info';
+      // the line is only made when it is written (LOG_LEVEL=warn writes failures only)
+      if (!logger.isLevelEnabled(level)) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // a remote web link is a credential: its token is never written down
       const line = { req: { method: req.method, path: req.originalUrl.split('?')[0]!.replace(/^\/remote\/[^/]+/, '/remote/…') }, res: { statusCode: res.statusCode }, ms: Math.round(ms * 10) / 10 };
-      if (res.statusCode >= 500) logger.error(line, 'request');
-      else logger.info(line, 'request');
+      logger[level](line, 'request');
     });
     next();
   };
