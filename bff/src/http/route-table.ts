@@ -149,9 +149,9 @@ export function createRouteTable(): RouteTable {
         wildcard.push(entry);
         for (const list of byFirst.values()) list.push(entry);
       } else {
-        let list = byFirst.get(first.literal);
-        if (!list) byFirst.set(first.literal, (list = all.filter((e) => e === entry || 'param' in e.parts[0]!)));
-        else list.push(entry);
+        const list = byFirst.get(first.literal);
+        if (list) list.push(entry);
+        else byFirst.set(first.literal, all.filter((e) => e === entry || 'param' in e.parts[0]!));
       }
     },
     dispatch,
