@@ -383,8 +383,41 @@ function rate(now: number | null, before: number | null, seconds: number): numbe
   return Math.round(((now - before) / seconds) * 100) / 100;
 }
 
+/** a flush slower than this is logged (the reports it carries are that late) */
+const SLOW_FLUSH_MS = 2000;
+
 /** rows per INSERT: well under SQLite's 32,766 bound parameters and MySQL's packet size */
 const MAC_ROWS_PER_INSERT = 500;
+
+/** devices per UPDATE of the flush: about 25 bound values each, well under SQLite's 32,766 */
+const DEVICES_PER_UPDATE = 250;
+
+/**
+ * One UPDATE for a chunk of devices, each column a CASE on the serial number (a device that did not
+ * report a column keeps its value): one round trip and one pass over the rows, where a statement per
+ * device held the rows' locks for as many round trips (seconds at 20,000 devices, docs/performance.md).
+ */
+async function updateDevices(trx: Knex.Transaction, chunk: ReadonlyArray<readonly [string, Pending]>, gatewayId: string): Promise<void> {
+  const sns = chunk.map(([sn]) => sn);
+  const byColumn = new Map<string, Array<[string, Knex.Value]>>();
+  for (const [sn, p] of chunk) {
+    const values: Array<[string, Knex.Value | undefined]> = [...Object.entries(p.columns), ['last_seen_at', p.seenAt], ['updated_at', p.seenAt]];
+    for (const [column, value] of values) {
+      if (value === undefined) continue;
+      const list = byColumn.get(column) ?? [];
+      list.push([sn, value]);
+      byColumn.set(column, list);
+    }
+  }
+  const set: Record<string, Knex.Raw> = {};
+  for (const [column, list] of byColumn) {
+    const whens = list.map(() => 'WHEN ? THEN ?').join(' ');
+    set[column] = list.length === sns.length
+      ? trx.raw(`CASE ?? ${whens} END`, ['sn', ...list.flat()])
+      : trx.raw(`CASE ?? ${whens} ELSE ?? END`, ['sn', ...list.flat(), column]);
+  }
+  await trx('devices').whereIn('sn', sns).update({ ...set, gateway_id: gatewayId, revision: nextRevision(trx) });
+}
 
 async function replaceMacTables(trx: Knex.Transaction, batch: Map<string, Pending>): Promise<void> {
   const sns = [...batch].filter(([, p]) => p.macTable).map(([sn]) => sn);
@@ -416,6 +449,7 @@ export function createTelemetryWriter(options: {
   const ifaceSamples = new Map<string, { at: number; ifaces: Map<string, IfaceSample> }>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
+  let afterFlush: Promise<void> = Promise.resolve();
   let prunedAt = 0;
 
   function entry(sn: string): Pending {
@@ -442,6 +476,9 @@ export function createTelemetryWriter(options: {
 
   async function write(batch: Map<string, Pending>): Promise<void> {
     if (batch.size === 0) return;
+    const startedAt = performance.now();
+    const took: Record<string, number> = {};
+    const lap = (what: string) => { took[what] = Math.round(performance.now() - startedAt - Object.values(took).reduce((a, b) => a + b, 0)); };
     const changed: string[] = [];
     const points: StatRow[] = [];
     const ifacePoints: IfaceRow[] = [];
@@ -485,11 +522,7 @@ export function createTelemetryWriter(options: {
       // a deadlock changed nothing, so it runs again (docs/deployment.md)
       const ordered = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       await retryDeadlock(() => db.transaction(async (trx) => {
-        for (const [sn, p] of ordered) {
-          await trx('devices')
-            .where({ sn })
-            .update({ ...p.columns, last_seen_at: p.seenAt, gateway_id: options.gatewayId, updated_at: p.seenAt, revision: nextRevision(trx) });
-        }
+        for (let i = 0; i < ordered.length; i += DEVICES_PER_UPDATE) await updateDevices(trx, ordered.slice(i, i + DEVICES_PER_UPDATE), options.gatewayId);
         // the time series rides in the same transaction: a few multi-row inserts per flush
         await insertStatRows(trx, points);
         await insertIfaceRows(trx, ifacePoints);
@@ -498,6 +531,7 @@ export function createTelemetryWriter(options: {
         // and the clients: a few multi-row upserts (docs/data.md "Online clients")
         clientChanges = await syncClients(trx, clientReports, options.now(), reportedAt);
       }));
+      lap('transaction');
       for (const [sn, p] of batch) if (changedListed(sn, p.columns)) changed.push(sn);
     } catch (err) {
       logger.error({ err, devices: batch.size }, 'gateway: telemetry write failed');
@@ -511,25 +545,29 @@ export function createTelemetryWriter(options: {
         logger.error({ err }, 'gateway: clients hook failed');
       }
     }
+    lap('clients');
     // clients gone for longer than the list keeps them, every ten minutes
     if (options.now() - prunedAt > 600_000) {
       prunedAt = options.now();
       await pruneClients(db, prunedAt).catch((err: unknown) => logger.warn({ err }, 'gateway: pruning clients failed'));
     }
+    // the after-flush check runs beside the next writes, one at a time: it reads and may revive
+    // devices one by one, and the reports behind this flush must not wait for it
     if (options.onFlushed) {
-      try {
-        await options.onFlushed(new Map([...batch].map(([sn, p]) => [sn, p.seenAt])));
-      } catch (err) {
-        logger.error({ err }, 'gateway: after-flush check failed');
-      }
+      const seen = new Map([...batch].map(([sn, p]) => [sn, p.seenAt]));
+      afterFlush = afterFlush.then(() => options.onFlushed!(seen)).catch((err: unknown) => logger.error({ err }, 'gateway: after-flush check failed'));
     }
+    // a flush that takes longer than a few periods holds every report behind it: say so, with where it went
+    const ms = performance.now() - startedAt;
+    if (ms > SLOW_FLUSH_MS) logger.warn({ devices: batch.size, ms: Math.round(ms), took }, 'gateway: slow telemetry flush');
   }
 
   function flush(): Promise<void> {
     const batch = pending;
     pending = new Map();
     writing = writing.then(() => write(batch));
-    return writing;
+    // a caller that waits for a flush (the sweep, a stop) waits for its after-flush check too
+    return writing.then(() => afterFlush);
   }
 
   return {

@@ -50,6 +50,32 @@ describe.each(testBackends())('device time series on %s', (backend) => {
     await db(STATS_TABLE).delete();
   });
 
+  it('writes each device its own reported columns in a flush of many devices; a column a device did not report keeps its value', async () => {
+    // more devices than one UPDATE of the flush takes (250), in two kinds of report
+    const sns = Array.from({ length: 260 }, (_, i) => `ALFLUSH${String(i).padStart(9, '0')}`);
+    await registerDevices(db, sns.map((sn, i) => ({ sn, type: 'ap', model: 'AL-AP1', mac: `00:1A:2C:00:${(i >> 8).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}`, secret: `a-device-secret-${i}` })));
+    await db('devices').whereIn('sn', sns).update({ software_version: 'kept', ip: '192.0.2.1' });
+    const now = T0 + 5 * HOUR;
+    const writer = createTelemetryWriter({
+      db, gatewayId: 'gw-flush', flushEveryMs: 1000, now: () => now,
+      events: { device: () => undefined } as never,
+      logger: { error: () => undefined, warn: () => undefined } as never,
+    });
+    sns.forEach((sn, i) => {
+      if (i % 2 === 0) writer.report(sn, { ip: `10.0.${i >> 8}.${i & 255}`, uptime: 1000 + i });
+      else writer.report(sn, { clients: i, mesh_mode: null });
+    });
+    await writer.flush();
+    const rows = (await db('devices').whereIn('sn', sns).orderBy('sn').select('sn', 'ip', 'uptime', 'clients', 'software_version', 'last_seen_at', 'gateway_id')) as Array<Record<string, unknown>>;
+    rows.forEach((row, i) => {
+      expect(row.software_version).toBe('kept');
+      expect([Number(row.last_seen_at), row.gateway_id]).toEqual([now, 'gw-flush']);
+      if (i % 2 === 0) expect([row.ip, Number(row.uptime)]).toEqual([`10.0.${i >> 8}.${i & 255}`, 1000 + i]);
+      else expect([row.ip, Number(row.clients)]).toEqual(['192.0.2.1', i]);
+    });
+    await db('devices').whereIn('sn', sns).delete();
+  });
+
   it('rolls raw points up into 15-minute and hourly averages and serves each window from its resolution', async () => {
     const sn = 'ALSTATS000000001';
     // two hours of reports every 30 s: CPU 10 in the first hour, 30 in the second; clients = minute of the hour
