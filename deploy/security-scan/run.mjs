@@ -675,10 +675,37 @@ async function wapitiPhase(doc, world, base, cookie, dir) {
       for (const item of items) findings.push({ kind, category, severity: LEVELS[item.level] ?? String(item.level), method: item.method, path: item.path, parameter: item.parameter, info: item.info });
     }
   }
-  return { code, ms, logFile, report, starts: starts.size, findings, crawled: json.infos?.crawled_pages?.length ?? json.infos?.crawled_pages_nbr };
+  const found = readFileSync(logFile, 'utf8').match(/Wapiti found (\d+) URLs and forms/)?.[1];
+  return { code, ms, logFile, report, starts: starts.size, findings, found };
 }
 
 // ---------------------------------------------------------------- main
+
+/** The console's request log (one line a request): how many it answered, and its 500s and unhandled errors. */
+function consoleLog(file) {
+  let requests = 0;
+  const errors = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (entry.msg === 'request') {
+      requests++;
+      if (entry.res?.statusCode >= 500) errors.push(`${entry.req.method} ${entry.req.path} ${entry.res.statusCode}`);
+    } else if (entry.msg === 'unhandled error') errors.push(`unhandled error on ${entry.req?.method} ${entry.req?.url}: ${entry.err?.message}`);
+  }
+  return { requests, errors };
+}
+
+/** requests answered so far, once the log has caught up */
+async function answered(file) {
+  await sleep(500);
+  return consoleLog(file).requests;
+}
 
 async function main() {
   const began = Date.now();
@@ -723,6 +750,7 @@ async function main() {
   const sessionAlive = async (cookie) => (await api('GET', '/api/v1/auth/me', { cookie })).status === 200;
 
   if (RUN_SQLMAP) {
+    const before = await answered(console_.logFile);
     const started = Date.now();
     const results = await sqlmapPhase(targets, path.join(outDir, 'sqlmap'));
     const ms = Date.now() - started;
@@ -731,9 +759,11 @@ async function main() {
     const unfinished = results.filter((r) => !r.notInjectable && !r.injectable.length);
     writeFileSync(path.join(outDir, 'sqlmap', 'results.json'), JSON.stringify(results, null, 2));
     const alive = await sessionAlive(world.cookie);
+    const sent = (await answered(console_.logFile)) - before;
     summary.push(
-      `sqlmap (--level 3 --risk 2, --dbms ${args.dbms}): ${results.length} operations of ${operations} in the OpenAPI document (${skipped.length} without input or streaming), ` +
-        `${tested} parameters tested in ${seconds(ms)}; injectable: ${injectable.length ? injectable.map((r) => `${r.id} ${r.injectable.join(', ')}`).join('; ') : 0}`,
+      `sqlmap (--level 3 --risk 2, --dbms ${args.dbms}): ${results.length} targets for the ${operations - skipped.length} of ${operations} operations with input ` +
+        `(${skipped.length} without input or streaming), ${tested} parameters, ${sent} requests in ${seconds(ms)}; ` +
+        `injectable: ${injectable.length ? injectable.map((r) => `${r.id} ${r.injectable.join(', ')}`).join('; ') : 0}`,
     );
     if (unfinished.length) summary.push(`  sqlmap stopped early on ${unfinished.length}: ${unfinished.map((r) => `${r.id} (${r.critical[0] ?? `exit ${r.code}`})`).join('; ')}`);
     summary.push(`  the session ${alive ? 'was still signed in' : 'was LOST'} after sqlmap`);
@@ -743,6 +773,7 @@ async function main() {
   if (RUN_WAPITI) {
     // a session of its own: what sqlmap did to the first cannot blur wapiti's
     const cookie = await signIn(api, world.accounts.owner);
+    const before = await answered(console_.logFile);
     const w = await wapitiPhase(doc, world, console_.base, cookie, path.join(outDir, 'wapiti'));
     const alive = await sessionAlive(cookie);
     if (!w.findings) {
@@ -753,7 +784,7 @@ async function main() {
       for (const f of w.findings) bySeverity[f.severity] = (bySeverity[f.severity] ?? 0) + 1;
       const high = w.findings.filter((f) => f.severity === 'high' || f.severity === 'critical');
       summary.push(
-        `wapiti: ${w.starts} start URLs, ${w.crawled ?? '?'} pages crawled, ${seconds(w.ms)}; findings by severity: ${Object.entries(bySeverity).map(([s, n]) => `${s} ${n}`).join(', ') || 'none'}; high: ${high.length}`,
+        `wapiti: ${w.starts} start URLs, ${w.found ?? '?'} URLs and forms found, ${(await answered(console_.logFile)) - before} requests in ${seconds(w.ms)}; findings by severity: ${Object.entries(bySeverity).map(([s, n]) => `${s} ${n}`).join(', ') || 'none'}; high: ${high.length}`,
       );
       for (const f of w.findings) summary.push(`  ${f.severity} ${f.kind}/${f.category}: ${f.method} ${f.path}${f.parameter ? ` (${f.parameter})` : ''} — ${String(f.info).slice(0, 160)}`);
       if (high.length) failed = true;
@@ -763,23 +794,7 @@ async function main() {
   }
 
   await stopConsole(console_.proc);
-  // the console's request log: every request the scanners sent, and any answer 500
-  const lines = readFileSync(console_.logFile, 'utf8').split('\n');
-  let requests = 0;
-  const errors = [];
-  for (const line of lines) {
-    if (!line.startsWith('{')) continue;
-    let entry;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (entry.msg === 'request') {
-      requests++;
-      if (entry.res?.statusCode >= 500) errors.push(`${entry.req.method} ${entry.req.path} ${entry.res.statusCode}`);
-    } else if (entry.msg === 'unhandled error') errors.push(`unhandled error on ${entry.req?.method} ${entry.req?.url}: ${entry.err?.message}`);
-  }
+  const { requests, errors } = consoleLog(console_.logFile);
   summary.push(`console: ${requests} requests answered, ${errors.filter((e) => !e.startsWith('unhandled')).length} of them 500`);
   for (const e of [...new Set(errors)].slice(0, 20)) summary.push(`  ${e}`);
   if (errors.length) failed = true;
