@@ -5,9 +5,18 @@
 //  - bodies are streamed, never buffered: a Server-Sent Events answer reaches the browser event by
 //    event and stays open as long as the browser keeps it;
 //  - WebSocket upgrades (the devices' remote web tunnels) are piped to the chosen instance;
-//  - X-Forwarded-For/-Proto/-Host are set and Host is kept, so the console sees the browser's origin.
+//  - X-Forwarded-For/-Proto/-Host are set and Host is kept, so the console sees the browser's origin;
+//  - an instance that refuses the connection (stopped, killed, starting) gets nothing for a moment, and
+//    the request it refused goes to the next one: nothing of it had reached the instance, so even a
+//    POST is safe to pass on (what nginx's `proxy_next_upstream error` does). Only a request whose
+//    body is small enough to keep (API calls, not firmware uploads) can be passed on.
 import http from 'node:http';
 import net from 'node:net';
+
+/** request bodies up to this size are kept, so a refused request can go to another instance */
+const REPLAYABLE_BYTES = 1024 * 1024;
+/** an instance that refused a connection is left out this long before it is tried again */
+const DOWN_MS = 2_000;
 
 /** headers of one connection, not of the message (RFC 9110 §7.6.1) */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate']);
@@ -51,16 +60,79 @@ export async function startProxy({ upstreams, port = 0, host = '127.0.0.1', log 
   /** requests (and upgrades) sent to each upstream, in the order given */
   const requests = upstreams.map(() => 0);
   let next = 0;
-  const pick = () => {
-    const i = next++ % upstreams.length;
+  /** until when (ms) each upstream is left out after it refused a connection */
+  const downUntil = upstreams.map(() => 0);
+  /** the next upstream in turn, skipping those that refused lately and those in `tried` (all left out: the next in turn anyway) */
+  const pickIndex = (tried = new Set()) => {
+    const now = Date.now();
+    let i = next++ % upstreams.length;
+    for (let k = 0; k < upstreams.length; k++) {
+      const j = (i + k) % upstreams.length;
+      if (!tried.has(j) && downUntil[j] <= now) {
+        i = j;
+        break;
+      }
+    }
     requests[i] += 1;
-    return /** @type {Upstream} */ (upstreams[i]);
+    return i;
   };
+  const pick = () => /** @type {Upstream} */ (upstreams[pickIndex()]);
   /** every open socket, so close() also ends event streams and tunnels */
   const sockets = new Set();
 
-  const server = http.createServer((req, res) => {
-    const target = pick();
+  const server = http.createServer(async (req, res) => {
+    const length = Number(req.headers['content-length'] ?? 0);
+    const replayable = req.headers['transfer-encoding'] === undefined && Number.isFinite(length) && length <= REPLAYABLE_BYTES;
+    if (!replayable) {
+      stream(req, res, pick());
+      return;
+    }
+    const chunks = [];
+    try {
+      for await (const chunk of req) chunks.push(chunk);
+    } catch {
+      return; // the browser went away before it had sent its request
+    }
+    const body = Buffer.concat(chunks);
+    const tried = new Set();
+    const attempt = () => {
+      const i = pickIndex(tried);
+      tried.add(i);
+      const target = /** @type {Upstream} */ (upstreams[i]);
+      const upstream = forward(req, res, target);
+      upstream.on('error', (err) => {
+        if (/** @type {NodeJS.ErrnoException} */ (err).code === 'ECONNREFUSED') {
+          downUntil[i] = Date.now() + DOWN_MS;
+          if (tried.size < upstreams.length && !res.headersSent) {
+            log(`proxy: ${target.host}:${target.port} refused ${req.method} ${req.url}; passed to the next instance`);
+            attempt();
+            return;
+          }
+        }
+        failed(req, res, target, err);
+      });
+      if (body.length > 0) upstream.end(body);
+      else upstream.end();
+    };
+    attempt();
+  });
+
+  /** a request whose body goes on as it arrives (a large upload): sent to `target` only */
+  function stream(req, res, target) {
+    const upstream = forward(req, res, target);
+    upstream.on('error', (err) => failed(req, res, target, err));
+    req.pipe(upstream);
+  }
+
+  /** 502 when nothing was answered yet, else the answer is cut */
+  function failed(req, res, target, err) {
+    log(`proxy: ${req.method} ${req.url} to ${target.host}:${target.port} failed: ${err.message}`);
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end('bad gateway\n');
+    else res.destroy();
+  }
+
+  /** the request to `target`, its answer piped to `res`; the caller sends the body and handles errors */
+  function forward(req, res, target) {
     const upstream = http.request({
       host: target.host,
       port: target.port,
@@ -75,17 +147,12 @@ export async function startProxy({ upstreams, port = 0, host = '127.0.0.1', log 
       res.flushHeaders();
       answer.pipe(res);
     });
-    upstream.on('error', (err) => {
-      log(`proxy: ${req.method} ${req.url} to ${target.host}:${target.port} failed: ${err.message}`);
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end('bad gateway\n');
-      else res.destroy();
-    });
     // the browser went away (an event stream closed, a page left): so does the upstream request
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    req.pipe(upstream);
-  });
+    return upstream;
+  }
   // an event stream is a request that never ends: no timeout may cut it
   server.requestTimeout = 0;
   server.headersTimeout = 30_000;

@@ -89,7 +89,8 @@ function mosquittoConfig(dir, port) {
  */
 function child({ name, args, cwd, env, logs, readyWhen, onExit }) {
   const file = path.join(logs, `${name}.log`);
-  const out = createWriteStream(file);
+  // appended: a process started again (deploy/local/chaos.mjs) keeps its first life's log
+  const out = createWriteStream(file, { flags: 'a' });
   const proc = spawn(args[0], args.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   let resolveReady = () => {};
@@ -124,6 +125,36 @@ function child({ name, args, cwd, env, logs, readyWhen, onExit }) {
       clearTimeout(timer);
     },
   };
+}
+
+/** resolves once `proc` printed its ready line, fails when it exits first or after `ms` */
+async function waitReadyLine(proc, ms) {
+  let timer;
+  const failed = new Promise((_, reject) => {
+    void proc.exited.then(() => reject(new Error(`${proc.name} exited; its last output:\n${proc.tail()}`)));
+    timer = setTimeout(() => reject(new Error(`${proc.name} did not start within ${ms / 1000} s; its last output:\n${proc.tail()}`)), ms);
+  });
+  try {
+    await Promise.race([proc.ready, failed]);
+  } finally {
+    clearTimeout(timer);
+    failed.catch(() => {});
+  }
+}
+
+/** resolves once something accepts connections on `port` of the loopback */
+async function waitPort(port, proc, ms) {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if (proc.proc.exitCode !== null) throw new Error(`${proc.name} exited: ${proc.tail()}`);
+    const up = await new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => (s.destroy(), resolve(true)));
+      s.on('error', () => resolve(false));
+    });
+    if (up) return;
+    await sleep(50);
+  }
+  throw new Error(`${proc.name} not listening on ${port} within ${ms} ms: ${proc.tail()}`);
 }
 
 async function waitReady(url, proc, ms) {
@@ -179,6 +210,9 @@ export async function startLayout(options = {}) {
 
   /** @type {ReturnType<typeof child>[]} */
   const children = [];
+  /** how each process of the layout is started (again): by name, resolving once it is ready */
+  /** @type {Map<string, () => Promise<ReturnType<typeof child>>>} */
+  const starters = new Map();
   let proxy;
   let dropDatabase;
   let stopping = false;
@@ -217,17 +251,14 @@ export async function startLayout(options = {}) {
     if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr || init.error?.message}`);
     const mqttPort = await freePort();
     writeFileSync(path.join(brokerDir, 'mosquitto.conf'), mosquittoConfig(brokerDir, mqttPort));
-    const broker = child({ name: 'mosquitto', args: ['mosquitto', '-c', path.join(brokerDir, 'mosquitto.conf')], cwd: brokerDir, env: process.env, logs, onExit });
-    children.push(broker);
-    for (let i = 0; i < 100; i++) {
-      if (broker.proc.exitCode !== null) throw new Error(`mosquitto exited: ${broker.tail()}`);
-      const up = await new Promise((resolve) => {
-        const s = net.connect(mqttPort, '127.0.0.1', () => (s.destroy(), resolve(true)));
-        s.on('error', () => resolve(false));
-      });
-      if (up) break;
-      await sleep(50);
-    }
+    const startBroker = async () => {
+      const broker = child({ name: 'mosquitto', args: ['mosquitto', '-c', path.join(brokerDir, 'mosquitto.conf')], cwd: brokerDir, env: process.env, logs, onExit });
+      children.push(broker);
+      await waitPort(mqttPort, broker, 10_000);
+      return broker;
+    };
+    starters.set('mosquitto', startBroker);
+    await startBroker();
     const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
     log(`mosquitto on ${mqttUrl} (deploy/mosquitto/mosquitto.conf, dynamic security)`);
 
@@ -263,48 +294,37 @@ export async function startLayout(options = {}) {
     const consoleChild = (i) =>
       child({ name: `console-${i + 1}`, args: [nodeBin, ...entry], cwd: bffDir, env: { ...shared, AIRLOOM_ROLE: 'bff', AIRLOOM_INSTANCE: `console-${i + 1}`, PORT: String(consolePorts[i]), HOST: '127.0.0.1' }, logs, onExit });
 
+    const startConsole = async (i) => {
+      const c = consoleChild(i);
+      children.push(c);
+      await waitReady(`http://127.0.0.1:${consolePorts[i]}/readyz`, c, 120_000);
+      log(`${c.name} on http://127.0.0.1:${consolePorts[i]}`);
+      return c;
+    };
+    const gatewayIds = Array.from({ length: options.gateways ?? 2 }, (_, i) => `gateway-${i + 1}-${randomBytes(3).toString('hex')}`);
+    const startGateway = async (i) => {
+      const g = child({
+        name: `gateway-${i + 1}`,
+        args: [nodeBin, ...entry],
+        cwd: bffDir,
+        // at least `info`: its start is known by its "Airloom gateway running" line
+        env: { ...shared, AIRLOOM_ROLE: 'gateway', GATEWAY_ID: gatewayIds[i], ...(/^(warn|error|fatal|silent)$/.test(shared.LOG_LEVEL) ? { LOG_LEVEL: 'info' } : {}) },
+        logs,
+        readyWhen: /Airloom gateway running/,
+        onExit,
+      });
+      children.push(g);
+      await waitReadyLine(g, 120_000);
+      log(`${g.name} running`);
+      return g;
+    };
+    consolePorts.forEach((_, i) => starters.set(`console-${i + 1}`, () => startConsole(i)));
+    gatewayIds.forEach((_, i) => starters.set(`gateway-${i + 1}`, () => startGateway(i)));
+
     // the first console migrates the fresh database and creates the broker's service account; the
     // others would wait for its migration lock anyway (bff/src/db/migrate.ts)
-    const first = consoleChild(0);
-    children.push(first);
-    await waitReady(`http://127.0.0.1:${consolePorts[0]}/readyz`, first, 120_000);
-    log(`console-1 on http://127.0.0.1:${consolePorts[0]}`);
-
-    const rest = consolePorts.slice(1).map((_, k) => consoleChild(k + 1));
-    children.push(...rest);
-    const gateways = [];
-    for (let i = 0; i < (options.gateways ?? 2); i++) {
-      gateways.push(
-        child({
-          name: `gateway-${i + 1}`,
-          args: [nodeBin, ...entry],
-          cwd: bffDir,
-          // at least `info`: its start is known by its "Airloom gateway running" line
-          env: { ...shared, AIRLOOM_ROLE: 'gateway', GATEWAY_ID: `gateway-${i + 1}-${randomBytes(3).toString('hex')}`, ...(/^(warn|error|fatal|silent)$/.test(shared.LOG_LEVEL) ? { LOG_LEVEL: 'info' } : {}) },
-          logs,
-          readyWhen: /Airloom gateway running/,
-          onExit,
-        }),
-      );
-    }
-    children.push(...gateways);
-    await Promise.all([
-      ...rest.map((c, k) => waitReady(`http://127.0.0.1:${consolePorts[k + 1]}/readyz`, c, 120_000).then(() => log(`${c.name} on http://127.0.0.1:${consolePorts[k + 1]}`))),
-      ...gateways.map(async (g) => {
-        let timer;
-        const failed = new Promise((_, reject) => {
-          void g.exited.then(() => reject(new Error(`${g.name} exited; its last output:\n${g.tail()}`)));
-          timer = setTimeout(() => reject(new Error(`${g.name} did not start within 120 s; its last output:\n${g.tail()}`)), 120_000);
-        });
-        try {
-          await Promise.race([g.ready, failed]);
-        } finally {
-          clearTimeout(timer);
-          failed.catch(() => {});
-        }
-        log(`${g.name} running`);
-      }),
-    ]);
+    await startConsole(0);
+    await Promise.all([...consolePorts.slice(1).map((_, k) => startConsole(k + 1)), ...gatewayIds.map((_, i) => startGateway(i))]);
 
     if (options.sim ?? true) {
       // the demo projects' devices, registered with fresh broker accounts, through the shared subscription to either gateway
@@ -324,6 +344,41 @@ export async function startLayout(options = {}) {
       manufacturerKey: shared.AIRLOOM_MANUFACTURER_KEY,
       /** requests the proxy sent to each console, in the order of `consoles` */
       requests: proxy.requests,
+      /**
+       * A generated fleet (device-sim's CLI, `npm run sim`) for a project: registered through the
+       * manufacturer API behind the proxy, then run as USP agents against the broker. Resolves once
+       * registered (the agents keep connecting). `report`: the file where the agents write what they
+       * know of themselves every second; `dedupe: false`: agents that run a repeated command key again.
+       * @param {{ projectId: number; devices?: number; mix?: string; report?: string; dedupe?: boolean }} fleet
+       */
+      async startFleet(fleet) {
+        const args = [
+          nodeBin, '--conditions=airloom-source', '--import', 'tsx', 'src/cli.ts',
+          ...(fleet.mix ? ['--mix', fleet.mix] : ['--devices', String(fleet.devices ?? 100)]),
+          '--project', String(fleet.projectId), '--broker', mqttUrl, '--mqtt-version', '5', '--console', publicUrl,
+          '--key', shared.AIRLOOM_MANUFACTURER_KEY, '--time-scale', shared.TIME_SCALE,
+          ...(fleet.report ? ['--report', fleet.report] : []), ...(fleet.dedupe === false ? ['--no-dedupe'] : []),
+        ];
+        const sim = child({ name: 'sim-fleet', args, cwd: path.join(root, 'device-sim'), env: shared, logs, readyWhen: /agents → /, onExit });
+        children.push(sim);
+        await waitReadyLine(sim, 300_000);
+        log(`sim-fleet: ${sim.tail().match(/registered [^\n]*/)?.[0] ?? 'registered'}`);
+        return sim;
+      },
+      /** `kill -9` of one process of the layout (mosquitto, console-N, gateway-N, sim-fleet); resolves with its pid once it is gone */
+      async kill(name) {
+        const c = children.findLast((x) => x.name === name && x.proc.exitCode === null && x.proc.signalCode === null);
+        if (!c) throw new Error(`no running process ${name}`);
+        c.proc.kill('SIGKILL');
+        await c.exited;
+        return c.proc.pid;
+      },
+      /** starts a process of the layout again as it was started (the broker on its port, with its files); resolves once it is ready */
+      async restart(name) {
+        const start = starters.get(name);
+        if (!start) throw new Error(`no process ${name} to start`);
+        return start();
+      },
       stop,
     };
   } catch (err) {
