@@ -1,9 +1,9 @@
 // The console's device list against the raw limit, side by side in one run: GET
 // /api/v1/projects/500000/devices (the demo hotel's 15 devices, a live-demo session, SQLite) and a bare
 // node:http server reading the same rows from the same file (raw-devices-server.ts), both driven by
-// autocannon with 50 requests in flight. The aim is the console within 2× of the raw server; measured
-// on this 2-core machine it is about 3× (docs/performance.md: where the time goes), so the budget
-// guards that figure against regressions (≤ 4×) until the aim is met.
+// autocannon with 50 requests in flight. The aim is the console within 2× of the raw server: measured
+// on this 2-core machine at 1.5–1.7× (docs/performance.md: where the time goes); the budget is the aim
+// with a tenth's margin for a loaded CI machine (≤ 2.2×).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -96,7 +96,7 @@ export async function apiVsRaw(totalRequests: number): Promise<Figure[]> {
       { bench, metric: 'console p97.5', value: c.p975, unit: 'ms' },
       { bench, metric: 'raw CPU per request', value: r.cpuPerRequest, unit: 'µs' },
       { bench, metric: 'console CPU per request', value: c.cpuPerRequest, unit: 'µs' },
-      { bench, metric: 'throughput ratio raw/console', value: r.throughput / c.throughput, unit: '×', budget: { max: 4 } },
+      { bench, metric: 'throughput ratio raw/console', value: r.throughput / c.throughput, unit: '×', budget: { max: 2.2 } },
       { bench, metric: 'p97.5 ratio console/raw', value: c.p975 / Math.max(r.p975, 1), unit: '×' },
       { bench, metric: 'CPU per request ratio console/raw', value: c.cpuPerRequest / r.cpuPerRequest, unit: '×' },
     ];
