@@ -109,7 +109,7 @@ export async function setUpScenario(
       if (devices.length > limit) {
         throw new Error(
           `fleet bench: ${devices.length} devices, but a broker started here can hold ${limit} device connections ` +
-            `(the hard limit on open files, less its own sockets and the services'; ulimit -Hn): the last devices would be refused ` +
+            `(the hard limit on open files, ulimit -Hn, less the broker's listener and the services' connections): the last devices would be refused ` +
             'over and over. Raise the limit (systemd: LimitNOFILE) or run fewer devices (BENCH_FLEET_DEVICES).',
         );
       }
@@ -268,6 +268,8 @@ export async function setUpScenario(
             await sleep(Math.max(0, 100 - (Date.now() - polledAt)));
           }
         })();
+        // awaited below; until then a failed poll must not be an unhandled rejection
+        poll.catch(() => undefined);
         for (let i = 0; i < renamed.length; i += 50) {
           await Promise.all(
             renamed.slice(i, i + 50).map(async (sn) => {
