@@ -294,8 +294,12 @@ export function createOutbox(ctx: RuntimeContext): Outbox {
       // Not run, and it can no longer arrive: the device (or this instance) has connected anew
       // since it was sent, and a device runs a command it received before it answers on a later
       // connection. Only then may it be sent again (docs/decisions/gateway.md).
+      // And not too soon: a device answers a reboot before it restarts, so an instance that has just
+      // started hearing it (after another instance sent the command and died) still reads the old
+      // uptime for a moment; only a device heard here for a whole resend period without restarting
+      // did not get it (crash.int.test.ts ran a reboot twice without this).
       const since = ctx.live.get(row.sn);
-      if (since !== undefined && since > (row.sent_at ?? row.updated_at)) {
+      if (since !== undefined && since > (row.sent_at ?? row.updated_at) && askedAt - since >= timings.resendAfterMs) {
         logger.warn({ id, sn: row.sn }, 'gateway: operation never reached the device, queued again');
         await requeue(row);
       }
