@@ -80,12 +80,15 @@ describe.each(combos)('run log from a live device on $backend + $broker', ({ bac
   it("logs the AP's Wi-Fi clients joining and one it let go leaving (wireless), and nothing for a cabled host that left", async () => {
     await other.start();
     await waitFor('online', async () => (await deviceRow(db, second!.sn)).status === DeviceStatus.ONLINE);
-    const client = await waitFor('a Wi-Fi client', () => other.device.clients[0] ?? null);
-    // the SSID it joined, by name (two clients may share a host name such as "Room-214-iPhone", so
-    // the entry is the one with this client's name and network)
-    const ssid = client.wlan ? other.device.wlans.find((w) => w.ssidPath === client.wlan)?.name : other.device.ssids[client.ssid];
-    expect(ssid).toBeTruthy();
-    const joined = await waitFor('join logged', async () => (await loggedOf(second!.sn)).find((i) => i.event === 'client.join' && i.params.client === (client.hostName || client.mac) && i.params.ssid === ssid) ?? null);
+    // a client the AP lists, with the SSID it joined by name (two clients may share a host name such as
+    // "Room-214-iPhone", so the entry is the one with this client's name and network). Clients come and
+    // go between reports, so any client the AP lists when the log is read will do, not one picked first
+    const ssidOf = (c: (typeof other.device.clients)[number]) => (c.wlan ? other.device.wlans.find((w) => w.ssidPath === c.wlan)?.name : other.device.ssids[c.ssid]);
+    await waitFor('a Wi-Fi client', () => other.device.clients[0] ?? null);
+    const joined = await waitFor('join logged', async () => {
+      const logged = (await loggedOf(second!.sn)).filter((i) => i.event === 'client.join');
+      return logged.find((i) => other.device.clients.some((c) => i.params.client === (c.hostName || c.mac) && i.params.ssid === ssidOf(c) && ssidOf(c))) ?? null;
+    }, 40_000);
     expect(joined).toMatchObject({ type: 'wireless', alarmType: null, sn: second!.sn });
 
     // a PC on its LAN port is listed under Device.Hosts.Host., then unplugged

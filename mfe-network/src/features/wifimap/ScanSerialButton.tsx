@@ -67,6 +67,9 @@ function ScanDialog({ Detector, onClose, onScanned }: { Detector: BarcodeDetecto
       try {
         const found = (await detector.detect(video.current)).map((b) => b.rawValue.trim()).find((v) => v !== '');
         if (found && !stopped) {
+          // the camera is given back at once, not when React gets round to unmounting the dialog
+          stopped = true;
+          if (stream) stop(stream);
           scanned.current(found);
           return;
         }
