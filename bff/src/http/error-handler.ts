@@ -13,6 +13,19 @@ function clientFailure(err: unknown): { status: number } | undefined {
   return undefined;
 }
 
+/** errors of a database that is away for a moment (restarting, failing over, out of connections) */
+const DATABASE_AWAY = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR', 'SQLITE_BUSY']);
+
+/**
+ * The database did not answer (a restart, a failover): nothing the request asked for was done, so it
+ * is 503 with a Retry-After, which says "try again" to a person, a proxy and an API client alike.
+ */
+export function databaseAway(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, name } = err as { code?: unknown; name?: unknown };
+  return name === 'KnexTimeoutError' || (typeof code === 'string' && DATABASE_AWAY.has(code));
+}
+
 export function notFoundHandler(): RequestHandler {
   return (_req, _res, next) => next(new AppError(ErrorCode.DATA_NOT_FOUND));
 }
@@ -31,6 +44,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       const fields = client.status === 400 ? { _: 'errors.generic.invalidInput' } : undefined;
       res.locals.answerCode = ErrorCode.INVALID_PARAMS;
       res.status(client.status).json({ code: ErrorCode.INVALID_PARAMS, message: errorMessage(ErrorCode.INVALID_PARAMS), ...(fields ? { fields } : {}) });
+      return;
+    }
+    if (databaseAway(err)) {
+      logger.warn({ err, req: { method: req.method, url: req.originalUrl.split('?')[0] } }, 'database unavailable: answered 503');
+      res.locals.answerCode = ErrorCode.SERVER_ERROR;
+      res.status(503).set('Retry-After', '5').json({ code: ErrorCode.SERVER_ERROR, message: errorMessage(ErrorCode.SERVER_ERROR) });
       return;
     }
     logger.error({ err, req: { method: req.method, url: req.originalUrl.split('?')[0] } }, 'unhandled error');

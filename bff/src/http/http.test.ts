@@ -1,12 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@airloom/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { createDb } from '../db/db.js';
+import { createLogger } from '../logger.js';
 import { client, createTestEnv, PASSWORD, signedUp, type Client, type TestEnv } from '../test/test-env.js';
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -202,6 +205,27 @@ describe('HTTP conventions', () => {
       const ready = await request(broken.app).get('/readyz');
       expect(ready.status).toBe(503);
       await broken.close();
+    });
+
+    it('answers 503 with Retry-After, not 500, while the database refuses connections (a restart), and says nothing of it', async () => {
+      // a port nothing listens on: MariaDB restarting refuses connections the same way (ECONNREFUSED)
+      const port = await new Promise<number>((resolve) => {
+        const probe = net.createServer().listen(0, '127.0.0.1', () => {
+          const { port: p } = probe.address() as AddressInfo;
+          probe.close(() => resolve(p));
+        });
+      });
+      const db = createDb({ databaseUrl: `mysql://airloom:airloom@127.0.0.1:${port}/airloom`, sqliteFile: '' });
+      const away = createApp({ db, config: env.config, logger: createLogger({ level: 'silent' }) });
+      try {
+        const signIn = await request(away).post('/api/v1/auth/login').set('X-Airloom-Csrf', '1').send({ account: 'someone@example.com', password: PASSWORD });
+        expect(signIn.status).toBe(503);
+        expect(signIn.headers['retry-after']).toBe('5');
+        expect(signIn.body).toEqual({ code: ErrorCode.SERVER_ERROR, message: expect.any(String) });
+        expect(signIn.text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|mysql|at /);
+      } finally {
+        await db.destroy();
+      }
     });
   });
 
