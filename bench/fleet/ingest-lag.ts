@@ -31,6 +31,8 @@ export interface IngestLagTracker {
   mark(): void;
   /** Ends the window now and waits up to settleMs for its reports to reach the database. */
   close(settleMs: number): Promise<IngestWindow>;
+  /** How many devices have sent a status report (the gateway set them up: their status subscription exists). */
+  reporting(): number;
   /** The newest status record of each device, as the agent sent it (the flood replays them). */
   latestRecords(): Map<string, Buffer>;
   stop(): Promise<void>;
@@ -127,6 +129,7 @@ export async function trackIngestLag(options: {
         seconds: (endAt - markedAt) / 1000,
       };
     },
+    reporting: () => records.size,
     latestRecords: () => new Map(records),
     async stop() {
       polling = false;

@@ -182,6 +182,8 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
   async function setup(session: Session): Promise<void> {
     const { sn, ep } = session;
     const askedAt = ctx.now();
+    // the subscription table is read beside DeviceInfo, not after it: one round trip less per setup
+    const table = listSubscriptions(ep);
     const info = underPath(flattenGetResp(await controller.request(ep, buildGet(['Device.DeviceInfo.']))), 'Device.DeviceInfo.');
     if (info.SerialNumber !== undefined && info.SerialNumber.trim().toUpperCase() !== sn.toUpperCase()) return refuse(session, info.SerialNumber);
     if (refused.delete(ep)) await setStatus(sn, OFFLINE_STATUSES, DeviceStatus.ONLINE, 'connect', { gateway_id: ctx.gatewayId, last_seen_at: ctx.now() });
@@ -198,7 +200,7 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
     // a reboot whose answer was lost has run if the device booted after it was sent
     const uptime = Number(info.UpTime);
     if (info.UpTime !== undefined && Number.isFinite(uptime)) await deps.outbox.deviceBooted(sn, bootedAt(askedAt, uptime));
-    await ensureSubscriptions(ep, supportsName);
+    await ensureSubscriptions(ep, supportsName, await table);
     deps.reconciler.recheck(sn);
     deps.outbox.nudge();
   }
@@ -208,8 +210,8 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
    * ID exists is corrected with a Set where it differs, only a missing one is added (an agent
    * refuses a second Add of an ID with 7025, unique key conflict).
    */
-  async function ensureSubscriptions(ep: string, vendor: boolean): Promise<void> {
-    const wanted = vendor ? [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.name, SUBSCRIPTIONS.status, SUBSCRIPTIONS.event, SUBSCRIPTIONS.scan, SUBSCRIPTIONS.maintenance] : [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.periodic];
+  /** The agent's subscriptions by ID; none when it answers the Get with an error (it may have none yet). */
+  async function listSubscriptions(ep: string): Promise<Map<string, { path: string; params: Map<string, string> }>> {
     const present = new Map<string, { path: string; params: Map<string, string> }>();
     try {
       const flat = flattenGetResp(await controller.request(ep, buildGet([SUBSCRIPTION_TABLE])));
@@ -229,6 +231,11 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
       // an agent with no subscription yet may answer with an error: add them all
       logger.debug({ err, ep }, 'gateway: subscriptions not listed');
     }
+    return present;
+  }
+
+  async function ensureSubscriptions(ep: string, vendor: boolean, present: Map<string, { path: string; params: Map<string, string> }>): Promise<void> {
+    const wanted = vendor ? [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.name, SUBSCRIPTIONS.status, SUBSCRIPTIONS.event, SUBSCRIPTIONS.scan, SUBSCRIPTIONS.maintenance] : [SUBSCRIPTIONS.boot, SUBSCRIPTIONS.periodic];
     const settings = (s: (typeof wanted)[number]) => ({ Enable: 'true', NotifType: s.notifType, ReferenceList: s.reference });
     const stale = wanted.flatMap((s) => {
       const row = present.get(s.id);
@@ -386,6 +393,10 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
       const now = ctx.now();
       // right after a start nobody has had the chance to report yet
       if (now - startedAt < timings.offlineAfterMs) return;
+      // a device connected and waiting for its setup cannot report yet (its status subscription is
+      // what setup adds): its connection is what is heard of it. 20,000 devices connecting at once
+      // wait minutes for their turn, and were marked offline meanwhile (docs/performance.md)
+      for (const session of sessions.values()) if (session.settingUp) telemetry.touch(session.sn);
       await telemetry.flush();
       const cutoff = now - timings.offlineAfterMs;
       const rows = (await db('devices')
