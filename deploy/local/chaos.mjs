@@ -273,6 +273,28 @@ async function run(state) {
     }
   }
 
+  /** what the database and the device itself say of a device the console keeps refusing */
+  async function whyRefused(sn) {
+    const lines = [];
+    try {
+      const [[row]] = await db.query('SELECT status, gateway_id, last_seen_at, last_boot_at, last_boot_command_key, config_version, applied_version FROM devices WHERE sn = ?', [sn]);
+      lines.push(`row: ${JSON.stringify(row)} (now ${Date.now()})`);
+      const [log] = await db.query('SELECT at, from_status, to_status, reason FROM device_status_log WHERE sn = ? ORDER BY at DESC LIMIT 8', [sn]);
+      lines.push(`status log (newest first): ${JSON.stringify(log)}`);
+      const [ops] = await db.query('SELECT id, kind, state, step, sent_at, updated_at, finished_at, error_code FROM operations WHERE sn = ? ORDER BY id', [sn]);
+      lines.push(`operations: ${JSON.stringify(ops)}`);
+    } catch (err) {
+      lines.push(`database not read: ${err.message}`);
+    }
+    try {
+      const fleet = JSON.parse(readFileSync(report, 'utf8'));
+      lines.push(`the device says: ${JSON.stringify(fleet.devices.find((d) => d.sn === sn) ?? null)}`);
+    } catch (err) {
+      lines.push(`fleet report not read: ${err.message}`);
+    }
+    return lines.join('\n');
+  }
+
   async function rename(sn) {
     for (;;) {
       const r = await insist('PATCH', `/api/v1/projects/${projectId}/devices/${sn}`, { name: wantName.get(sn) }, 'renameRetries');
@@ -283,7 +305,7 @@ async function run(state) {
       // offline (36) or restarting: refused, as the spec wants; the person tries again a little later
       push.renameRefusals[r.code] = (push.renameRefusals[r.code] ?? 0) + 1;
       push.renameRetries += 1;
-      if (Date.now() > pushDeadline) throw new Error(`rename of ${sn} still refused (${r.code} ${r.message})`);
+      if (Date.now() > pushDeadline) throw new Error(`rename of ${sn} still refused (${r.code} ${r.message})\n${await whyRefused(sn)}`);
       await sleep(2000);
     }
   }

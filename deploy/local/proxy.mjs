@@ -3,7 +3,8 @@
 //  - keep-alive on both sides, and every request (not every connection) goes to the next instance,
 //    so a browser's consecutive calls land on different console instances — no sticky sessions;
 //  - bodies are streamed, never buffered: a Server-Sent Events answer reaches the browser event by
-//    event and stays open as long as the browser keeps it;
+//    event and stays open as long as the browser keeps it, and is cut when the instance dies, so the
+//    browser reconnects (to another instance) rather than wait on a stream nobody writes to;
 //  - WebSocket upgrades (the devices' remote web tunnels) are piped to the chosen instance;
 //  - X-Forwarded-For/-Proto/-Host are set and Host is kept, so the console sees the browser's origin;
 //  - an instance that refuses the connection (stopped, killed, starting) gets nothing for a moment, and
@@ -146,6 +147,12 @@ export async function startProxy({ upstreams, port = 0, host = '127.0.0.1', log 
       // an event stream's headers go out now, not with its first event
       res.flushHeaders();
       answer.pipe(res);
+      // the instance died mid-answer (kill -9 while it held an event stream): the browser's connection is
+      // cut too, so it sees the break and reconnects, instead of waiting on a stream nobody writes to
+      answer.on('error', () => res.destroy());
+      answer.on('close', () => {
+        if (!answer.complete) res.destroy();
+      });
     });
     // the browser went away (an event stream closed, a page left): so does the upstream request
     res.on('close', () => {
