@@ -3,7 +3,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startProxy } from './proxy.mjs';
+// @ts-expect-error a plain Node script without type declarations
+import { startProxy as start } from './proxy.mjs';
+
+const startProxy = start as (options: { upstreams: { host: string; port: number }[] }) => Promise<{ url: string; close(): Promise<void> }>;
 
 type Closer = () => Promise<void>;
 const closers: Closer[] = [];
