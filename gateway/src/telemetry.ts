@@ -522,7 +522,6 @@ export function createTelemetryWriter(options: {
       // a deadlock changed nothing, so it runs again (docs/deployment.md)
       const ordered = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       await retryDeadlock(() => db.transaction(async (trx) => {
-        for (let i = 0; i < ordered.length; i += DEVICES_PER_UPDATE) await updateDevices(trx, ordered.slice(i, i + DEVICES_PER_UPDATE), options.gatewayId);
         // the time series rides in the same transaction: a few multi-row inserts per flush
         await insertStatRows(trx, points);
         await insertIfaceRows(trx, ifacePoints);
@@ -530,6 +529,9 @@ export function createTelemetryWriter(options: {
         await replaceMacTables(trx, batch);
         // and the clients: a few multi-row upserts (docs/data.md "Online clients")
         clientChanges = await syncClients(trx, clientReports, options.now(), reportedAt);
+        // the devices' rows last: their locks are held from here to the commit only, not while the
+        // rest is written, so a configuration push or a status change on those rows waits less
+        for (let i = 0; i < ordered.length; i += DEVICES_PER_UPDATE) await updateDevices(trx, ordered.slice(i, i + DEVICES_PER_UPDATE), options.gatewayId);
       }));
       lap('transaction');
       for (const [sn, p] of batch) if (changedListed(sn, p.columns)) changed.push(sn);

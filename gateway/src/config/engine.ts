@@ -247,9 +247,12 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
         return;
       }
       holding = true;
+      // the first section goes out under the hold just taken; each later one renews it first
+      let justTaken = true;
       const send: Send = <M extends RequestMsg>(msg: M) => controller.request(row.endpoint_id, msg) as Promise<ResponseTo<M>>;
       const applyHeld = async (section: OwedSection) => {
-        if (!(await holdPush(row.sn))) throw new Error('another gateway instance took the device\'s configuration over');
+        if (!justTaken && !(await holdPush(row.sn))) throw new Error('another gateway instance took the device\'s configuration over');
+        justTaken = false;
         await applySection(row, send, section);
       };
       const sections = await sectionsOf(db, row);
