@@ -217,9 +217,13 @@ export async function setUpScenario(
         const rollup = await rolled;
         if (rollup) progress(`stats rollup in the window: ${rollup.error ? `failed: ${String(rollup.error)}` : `${Number(rollup.rolled)} bucket ranges`} in ${(Number(rollup.ms) / 1000).toFixed(1)} s`);
         progress(`steady state: ${ingest.lags.length} reports measured, lag p99 ${percentile(ingest.lags, 99)} ms`);
-        if (ingest.lags.length < ingest.observed / 2) throw new Error(`fleet bench: only ${ingest.lags.length} of ${ingest.observed} reports measured; the gateway said:\n${gateway.output().slice(-4000)}`);
+        if (ingest.lags.length === 0) throw new Error(`fleet bench: none of ${ingest.observed} reports measured; the gateway said:\n${gateway.output().slice(-4000)}`);
+        // fewer measured than emitted: the rest had not reached the database 10 s after the window, which
+        // the row of reports not in the database fails; the run goes on so the rename and flood are measured too
+        if (ingest.lags.length < ingest.observed / 2) progress(`only ${ingest.lags.length} of ${ingest.observed} reports measured; the gateway said:\n${gateway.output().slice(-2000)}`);
         const rows: Row[] = [
           ['status messages offered', devices.length / (periodMs / 1000), 'msg/s'],
+          ['status reports measured (of those emitted in the window)', (ingest.lags.length / Math.max(1, ingest.observed)) * 100, '%'],
           ['status messages ingested', (ingest.observed - ingest.unconfirmed) / ingest.seconds, 'msg/s'],
           ['ingest lag p50', percentile(ingest.lags, 50), 'ms'],
           ['ingest lag p99', percentile(ingest.lags, 99), 'ms', mode.lagBudgetMs],

@@ -525,15 +525,19 @@ export function createTelemetryWriter(options: {
         // the time series rides in the same transaction: a few multi-row inserts per flush
         await insertStatRows(trx, points);
         await insertIfaceRows(trx, ifacePoints);
+        lap('series');
         // switches' MAC tables: each one that came replaces the stored one, in a few multi-row inserts
         await replaceMacTables(trx, batch);
+        lap('macTables');
         // and the clients: a few multi-row upserts (docs/data.md "Online clients")
         clientChanges = await syncClients(trx, clientReports, options.now(), reportedAt);
+        lap('clientRows');
         // the devices' rows last: their locks are held from here to the commit only, not while the
         // rest is written, so a configuration push or a status change on those rows waits less
         for (let i = 0; i < ordered.length; i += DEVICES_PER_UPDATE) await updateDevices(trx, ordered.slice(i, i + DEVICES_PER_UPDATE), options.gatewayId);
+        lap('devices');
       }));
-      lap('transaction');
+      lap('commit');
       for (const [sn, p] of batch) if (changedListed(sn, p.columns)) changed.push(sn);
     } catch (err) {
       logger.error({ err, devices: batch.size }, 'gateway: telemetry write failed');
