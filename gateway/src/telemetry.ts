@@ -419,8 +419,40 @@ async function updateDevices(trx: Knex.Transaction, chunk: ReadonlyArray<readonl
   await trx('devices').whereIn('sn', sns).update({ ...set, gateway_id: gatewayId, revision: nextRevision(trx) });
 }
 
-async function replaceMacTables(trx: Knex.Transaction, batch: Map<string, Pending>): Promise<void> {
-  const sns = [...batch].filter(([, p]) => p.macTable).map(([sn]) => sn);
+/** a switch's MAC table written again though unchanged after this long (another gateway instance may have written one in between) */
+const MAC_TABLE_REWRITE_MS = 300_000;
+
+/** what a MAC table holds, whatever the order the switch listed it in */
+function macTableKey(entries: readonly MacEntry[]): string {
+  return entries.map((e) => `${e.port}|${e.vlan}|${e.mac}|${e.static ? 1 : 0}`).sort().join(',');
+}
+
+/**
+ * The switches of `batch` whose table must be written: changed since this writer wrote it, written long
+ * enough ago, or no longer holding as many rows as it wrote (the switch left its project meanwhile and
+ * its entries went with it). A switch lists its whole table in every report and it rarely changes: at
+ * 5,000 devices rewriting each one was half of all the rows the telemetry wrote (docs/performance.md).
+ */
+async function macTablesToWrite(db: Knex, batch: Map<string, Pending>, written: ReadonlyMap<string, { key: string; rows: number; at: number }>, now: number): Promise<Map<string, string>> {
+  const due = new Map<string, string>();
+  const unchanged: string[] = [];
+  for (const [sn, p] of batch) {
+    if (!p.macTable) continue;
+    const key = macTableKey(p.macTable);
+    const last = written.get(sn);
+    if (last && last.key === key && now - last.at < MAC_TABLE_REWRITE_MS) unchanged.push(sn);
+    else due.set(sn, key);
+  }
+  for (let i = 0; i < unchanged.length; i += MAC_ROWS_PER_INSERT) {
+    const part = unchanged.slice(i, i + MAC_ROWS_PER_INSERT);
+    const counts = new Map(((await db('device_mac_entries').whereIn('sn', part).groupBy('sn').select('sn').count({ n: '*' })) as { sn: string; n: number | string }[]).map((r) => [r.sn, Number(r.n)]));
+    for (const sn of part) if ((counts.get(sn) ?? 0) !== written.get(sn)!.rows) due.set(sn, macTableKey(batch.get(sn)!.macTable!));
+  }
+  return due;
+}
+
+async function replaceMacTables(trx: Knex.Transaction, batch: Map<string, Pending>, due: ReadonlyMap<string, string>): Promise<void> {
+  const sns = [...due.keys()];
   if (sns.length === 0) return;
   for (let i = 0; i < sns.length; i += MAC_ROWS_PER_INSERT) await trx('device_mac_entries').whereIn('sn', sns.slice(i, i + MAC_ROWS_PER_INSERT)).delete();
   const rows = sns.flatMap((sn) => batch.get(sn)!.macTable!.map((e) => ({ sn, mac: e.mac, vlan: e.vlan, port: e.port, static: e.static })));
@@ -447,6 +479,8 @@ export function createTelemetryWriter(options: {
   const counters = new Map<string, { at: number; sent: number | null; received: number | null }>();
   /** each device's last radio and port sample (written at most every IFACE_SAMPLE_MS) */
   const ifaceSamples = new Map<string, { at: number; ifaces: Map<string, IfaceSample> }>();
+  /** each switch's MAC table as this writer last wrote it (macTablesToWrite) */
+  const macWritten = new Map<string, { key: string; rows: number; at: number }>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
   let afterFlush: Promise<void> = Promise.resolve();
@@ -521,13 +555,14 @@ export function createTelemetryWriter(options: {
       // messages over both): rows are updated in one order, and a transaction InnoDB still rolls back as
       // a deadlock changed nothing, so it runs again (docs/deployment.md)
       const ordered = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const macDue = await macTablesToWrite(db, batch, macWritten, options.now());
       await retryDeadlock(() => db.transaction(async (trx) => {
         // the time series rides in the same transaction: a few multi-row inserts per flush
         await insertStatRows(trx, points);
         await insertIfaceRows(trx, ifacePoints);
         lap('series');
         // switches' MAC tables: each one that came replaces the stored one, in a few multi-row inserts
-        await replaceMacTables(trx, batch);
+        await replaceMacTables(trx, batch, macDue);
         lap('macTables');
         // and the clients: a few multi-row upserts (docs/data.md "Online clients")
         clientChanges = await syncClients(trx, clientReports, options.now(), reportedAt);
@@ -538,6 +573,7 @@ export function createTelemetryWriter(options: {
         lap('devices');
       }));
       lap('commit');
+      for (const [sn, key] of macDue) macWritten.set(sn, { key, rows: batch.get(sn)!.macTable!.length, at: options.now() });
       for (const [sn, p] of batch) if (changedListed(sn, p.columns)) changed.push(sn);
     } catch (err) {
       logger.error({ err, devices: batch.size }, 'gateway: telemetry write failed');
