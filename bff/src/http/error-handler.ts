@@ -47,7 +47,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (databaseAway(err)) {
-      logger.warn({ err, req: { method: req.method, url: req.originalUrl.split('?')[0] } }, 'database unavailable: answered 503');
+      logger.warn({ err, req: { method: req.method, url: req.originalUrl.split('?')[0] } }, 'the database (or a service the request needed) did not answer: answered 503');
       res.locals.answerCode = ErrorCode.SERVER_ERROR;
       res.status(503).set('Retry-After', '5').json({ code: ErrorCode.SERVER_ERROR, message: errorMessage(ErrorCode.SERVER_ERROR) });
       return;
