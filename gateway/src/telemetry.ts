@@ -466,6 +466,11 @@ export function createTelemetryWriter(options: {
   logger: RuntimeLogger;
   flushEveryMs: number;
   now: () => number;
+  /**
+   * A device that lists the same clients as before has their details (signal, bytes, rates) written at
+   * most this often (default 0: every report); a client joining or leaving writes its list at once.
+   */
+  clientDetailsEveryMs?: number;
   /** after each write: when each device was last heard (sessions revive devices marked offline meanwhile) */
   onFlushed?(seen: Map<string, number>): Promise<void>;
   /** after each write: the clients that joined or left a device (store/clients.ts ClientsChanged) */
@@ -479,6 +484,10 @@ export function createTelemetryWriter(options: {
   const counters = new Map<string, { at: number; sent: number | null; received: number | null }>();
   /** each device's last radio and port sample (written at most every IFACE_SAMPLE_MS) */
   const ifaceSamples = new Map<string, { at: number; ifaces: Map<string, IfaceSample> }>();
+  /** when this writer last wrote each device's clients' details (signal, bytes, rates) */
+  const clientDetailsAt = new Map<string, number>();
+  const clientsWritten = new Set<string>();
+  const clientDetailsFresh = (sn: string) => options.now() - (clientDetailsAt.get(sn) ?? -Infinity) < (options.clientDetailsEveryMs ?? 0);
   /** each switch's MAC table as this writer last wrote it (macTablesToWrite) */
   const macWritten = new Map<string, { key: string; rows: number; at: number }>();
   let timer: NodeJS.Timeout | null = null;
@@ -565,7 +574,8 @@ export function createTelemetryWriter(options: {
         await replaceMacTables(trx, batch, macDue);
         lap('macTables');
         // and the clients: a few multi-row upserts (docs/data.md "Online clients")
-        clientChanges = await syncClients(trx, clientReports, options.now(), reportedAt);
+        clientsWritten.clear();
+        clientChanges = await syncClients(trx, clientReports, options.now(), reportedAt, { fresh: clientDetailsFresh, written: clientsWritten });
         lap('clientRows');
         // the devices' rows last: their locks are held from here to the commit only, not while the
         // rest is written, so a configuration push or a status change on those rows waits less
@@ -574,6 +584,7 @@ export function createTelemetryWriter(options: {
       }));
       lap('commit');
       for (const [sn, key] of macDue) macWritten.set(sn, { key, rows: batch.get(sn)!.macTable!.length, at: options.now() });
+      for (const sn of clientsWritten) clientDetailsAt.set(sn, options.now());
       for (const [sn, p] of batch) if (changedListed(sn, p.columns)) changed.push(sn);
     } catch (err) {
       logger.error({ err, devices: batch.size }, 'gateway: telemetry write failed');

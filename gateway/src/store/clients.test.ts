@@ -154,6 +154,36 @@ describe.each(testBackends())('the client table on %s', (backend) => {
     await db('clients').where({ mac: 'AA:00:00:00:00:09' }).delete();
   });
 
+  it('writes the details of an unchanged client list at most as often as asked, and a join or leave at once', async () => {
+    const t = T0 + 50_000;
+    const a = wifi('AA:00:00:00:00:21', 'Room-1-iPhone', -60);
+    const b = wifi('AA:00:00:00:00:22', 'Room-2-iPhone', -61);
+    const signalOf = async (mac: string) => (await listClients(db, PROJECT, 'all', t)).find((c) => c.mac === mac)?.signal;
+    let writtenAt = -Infinity;
+    const sync = async (at: number, list: ReportedClient[]) => {
+      const written = new Set<string>();
+      const changes = await syncClients(db, new Map([[AP2, list]]), at, new Map(), { fresh: () => at - writtenAt < 45_000, written });
+      if (written.has(AP2)) writtenAt = at;
+      return changes;
+    };
+    await sync(t, [a]);
+    expect(await signalOf(a.mac)).toBe(-60);
+    // 30 s later, the same client with a new signal: not written yet (the list shows the last one)
+    expect(await sync(t + 30_000, [{ ...a, signal: -70 }])).toEqual([]);
+    expect(await signalOf(a.mac)).toBe(-60);
+    // another client joins: the list is written at once, details too
+    const joined = await sync(t + 35_000, [{ ...a, signal: -71 }, b]);
+    expect(joined.flatMap((c) => c.joined.map((j) => j.mac))).toEqual([b.mac]);
+    expect(await signalOf(a.mac)).toBe(-71);
+    // and one leaves: at once
+    const left = await sync(t + 40_000, [b]);
+    expect(left.flatMap((c) => c.left.map((l) => l.mac))).toEqual([a.mac]);
+    // the same list past the period: its details are written again
+    await sync(t + 90_000, [{ ...b, signal: -50 }]);
+    expect(await signalOf(b.mac)).toBe(-50);
+    await db('clients').whereIn('mac', [a.mac, b.mac]).delete();
+  });
+
   it('forgets offline clients after the keep period', async () => {
     const later = T0 + 30_000 + OFFLINE_CLIENT_KEEP_MS + 1;
     expect((await listClients(db, PROJECT, 'all', later)).some((c) => c.mac === 'AA:00:00:00:00:02')).toBe(false);

@@ -125,6 +125,12 @@ export async function syncClients(
   now: number,
   /** when each device's report arrived (default `now`): a client the console sent away after that is not back */
   reportedAt: ReadonlyMap<string, number> = new Map(),
+  /**
+   * Whether a device's clients' details (signal, bytes, rates) were written lately enough: a device
+   * listing exactly the clients the database has online for it then writes nothing. By default every
+   * report is written. `written` receives the devices whose rows were written.
+   */
+  details: { fresh(sn: string): boolean; written?: Set<string> } = { fresh: () => false },
 ): Promise<ClientChange[]> {
   if (reports.size === 0) return [];
   const sns = [...reports.keys()];
@@ -177,6 +183,14 @@ export async function syncClients(
     const list = reports.get(sn) ?? [];
     const change: ClientChange = { projectId, sn, joined: [], left: [] };
     const at = reportedAt.get(sn) ?? now;
+    const had = before.get(sn);
+    if (details.fresh(sn) && (had?.size ?? 0) === list.length && list.every((c) => had?.has(c.mac))) {
+      // the same clients as the database has online for it, their details written lately: nothing to write
+      for (const c of list) listedNow.add(`${projectId}:${c.mac}`);
+      changes.push(change);
+      continue;
+    }
+    details.written?.add(sn);
     for (const c of list) {
       listedNow.add(`${projectId}:${c.mac}`);
       // a report older than the client's going offline (the AP let it go meanwhile) does not bring it back
