@@ -486,6 +486,7 @@ export function createTelemetryWriter(options: {
   const ifaceSamples = new Map<string, { at: number; ifaces: Map<string, IfaceSample> }>();
   /** when this writer last wrote each device's clients' details (signal, bytes, rates) */
   const clientDetailsAt = new Map<string, number>();
+  const clientsWritten = new Set<string>();
   const clientDetailsFresh = (sn: string) => options.now() - (clientDetailsAt.get(sn) ?? -Infinity) < (options.clientDetailsEveryMs ?? 0);
   /** each switch's MAC table as this writer last wrote it (macTablesToWrite) */
   const macWritten = new Map<string, { key: string; rows: number; at: number }>();
@@ -564,8 +565,6 @@ export function createTelemetryWriter(options: {
       // a deadlock changed nothing, so it runs again (docs/deployment.md)
       const ordered = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const macDue = await macTablesToWrite(db, batch, macWritten, options.now());
-      /** the devices whose clients' details the committed transaction wrote */
-      const clientsWritten = new Set<string>();
       await retryDeadlock(() => db.transaction(async (trx) => {
         // the time series rides in the same transaction: a few multi-row inserts per flush
         await insertStatRows(trx, points);

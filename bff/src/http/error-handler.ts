@@ -20,7 +20,7 @@ const DATABASE_AWAY = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
  * The database did not answer (a restart, a failover): nothing the request asked for was done, so it
  * is 503 with a Retry-After, which says "try again" to a person, a proxy and an API client alike.
  */
-function databaseAway(err: unknown): boolean {
+export function databaseAway(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const { code, name } = err as { code?: unknown; name?: unknown };
   return name === 'KnexTimeoutError' || (typeof code === 'string' && DATABASE_AWAY.has(code));
