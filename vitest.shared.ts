@@ -67,6 +67,9 @@ export function serverTestConfig(name: string) {
       fileParallelism: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // CI runs these suites beside the browser flows on two cores, as e2e/vitest.config.ts says: a test
+      // that waited past its deadline there is run once more, and the run's closing lines name it
+      retry: process.env.CI ? 1 : 0,
       ...testReporters(name),
     },
   };

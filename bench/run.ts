@@ -20,6 +20,7 @@ import { solutionsPdfBench } from './solutions/index';
 import { uploadsBench } from './uploads/index';
 import { withinBudget, type Figure } from './src/stats';
 import { createMysqlDatabase } from './src/mysql';
+import { quietMachine } from './src/quiet-machine';
 
 const short = process.argv.includes('--short');
 const onlyAt = process.argv.indexOf('--only');
@@ -33,6 +34,9 @@ function mariaDbUp(): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+const quiet = await quietMachine();
+console.log(`waited ${(quiet.waitedMs / 1000).toFixed(0)} s for a quiet machine (the last second ${(100 * quiet.busyShare).toFixed(0)} % busy)`);
 
 const figures: Figure[] = [];
 if (selected('radio')) figures.push(...radioBench(short));

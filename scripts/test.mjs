@@ -2,14 +2,15 @@
 // lint, unit and integration tests, browser flows and the benchmarks' short mode.
 // With CI=true (or DATABASE_URL set) the integration suites also run against MariaDB and Mosquitto.
 // Independent stages run side by side: the unit and integration tests (one package at a time) then the
-// type checks and lint, the BFF's suites in two processes, and the browser flows; the benchmarks run last
-// and alone (they time).
+// type checks and lint, the gateway's suites, the BFF's suites in two processes, and the browser flows;
+// the benchmarks run last and alone (they time).
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -106,17 +107,6 @@ async function ensureMosquitto() {
   for (let i = 0; i < 15 && !(await portOpen(1883)); i++) await new Promise((r) => setTimeout(r, 1000));
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * A second Mosquitto, for the BFF's suites while the gateway's run on the machine's: gateways of
  * both would otherwise join one shared subscription and take each other's devices' messages.
@@ -185,11 +175,15 @@ const bffEnv = (part, broker) => ({ ...reportEnv, AIRLOOM_TEST_REPORT_PART: part
 await together([
   // the type checks and lint need no test to have run; they follow the other packages' tests
   sequence([
-    ['unit and integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--continue', '--filter=!@airloom/bff'], reportEnv, null],
-    ['typecheck and lint', 'npx', ['turbo', 'run', 'typecheck', 'lint', '--concurrency=2'], {}, path.join(logs, 'typecheck-lint.log')],
+    ['unit and integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--continue', '--filter=!@airloom/bff', '--filter=!@airloom/gateway'], reportEnv, null],
+    // packages with the same compiler options share one program (scripts/typecheck.mjs); one ESLint over the repository
+    ['type checks', 'npm', ['run', 'typecheck'], {}, path.join(logs, 'typecheck.log')],
+    ['lint', 'npm', ['run', 'lint'], {}, path.join(logs, 'lint.log')],
     // two consoles and two gateways behind a proxy (docs/deployment.md); skipped without MariaDB and Mosquitto
     ['multi-instance layout', 'npm', ['run', 'test:deploy'], reportEnv, path.join(logs, 'deploy.log')],
   ]),
+  // the gateway's suites mostly wait on devices, the broker and the database, like the BFF's: beside the rest
+  sequence([['gateway tests', 'npm', ['run', 'test', '-w', '@airloom/gateway'], reportEnv, path.join(logs, 'gateway.log')]]),
   sequence([['BFF integration tests (simulated devices)', 'npm', ['run', 'test', '-w', '@airloom/bff', '--', '.int.test'], bffEnv('int', bffBrokers[0]), path.join(logs, 'bff-int.log')]]),
   sequence([['BFF tests', 'npm', ['run', 'test', '-w', '@airloom/bff', '--', '--exclude', '**/*.int.test.ts'], bffEnv('rest', bffBrokers[1]), path.join(logs, 'bff.log')]]),
   // the browser flows need only the build: they start at once, the longest branch

@@ -38,7 +38,7 @@ import type { PdfRenderer } from './modules/solutions/pdf.js';
 import type { RemoteWebService } from './modules/remote-web/remote-web.service.js';
 import { createEventHub, type EventHub } from './modules/events/events.hub.js';
 import { startDemoFleet } from './runtime/demo-fleet.js';
-import { seedDemoActivations } from './runtime/demo-activations.js';
+import { keepDemoActivations } from './runtime/demo-activations.js';
 import { seedDemoConfig } from './runtime/demo-config.js';
 import { seedDemoRf } from './runtime/demo-rf.js';
 import { seedDemoWireless } from './runtime/demo-wireless.js';
@@ -191,11 +191,10 @@ if (config.role === 'gateway') {
   }
 
   if ((config.role === 'all' && config.simDemoFleet) || config.role === 'sim') {
-    // the data screen's history of the demo projects, besides what the fleet's devices record live
-    await seedDemoActivations(db).then(
-      (n) => logger.info({ activations: n }, 'demo activations seeded'),
-      (err: unknown) => logger.error({ err }, 'demo activations not seeded'),
-    );
+    // the data screen's history of the demo projects, besides what the fleet's devices record live,
+    // laid now and anew at each UTC midnight
+    const activations = await keepDemoActivations(db, logger);
+    stops.push({ name: 'demo activations', stop: async () => activations.stop() });
     const fleet: Fleet = await startDemoFleet({ db, provisioner, brokerUrl: mqttUrl, protocolVersion, controllerId: gw.controllerId, timeScale: config.timeScale, history: config.demoHistory, logger }).catch(
       (err: unknown) => fatal(err, 'demo fleet failed to start'),
     );

@@ -200,7 +200,8 @@ async function run(state) {
   await layout.startFleet({ projectId, mix: `ap:${N - switches},switch:${switches}`, report, dedupe: false });
   const registeredIn = Date.now() - fleetStarted;
   const online = async () => Number((await db.query('SELECT COUNT(*) AS n FROM devices WHERE project_id = ? AND status = ?', [projectId, ONLINE]))[0][0].n);
-  for (let n = 0; (n = await online()) < N; ) {
+  let n;
+  while ((n = await online()) < N) {
     if (Date.now() - fleetStarted > 300_000) throw new Error(`only ${n}/${N} devices online after 300 s`);
     await sleep(1000);
   }
@@ -479,7 +480,8 @@ async function run(state) {
     const online = view.rows.filter((r) => Number(r.status) === ONLINE).length;
     return { online, names: new Map(view.rows.map((r) => [r.sn, r.desired_name ?? r.name])) };
   };
-  let pageView = await shown();
+  // what the page shows: looked at until it matches the database, for at most 20 s
+  let pageView;
   let pageOk = false;
   let pageWhy = '';
   for (const until = Date.now() + 20_000; Date.now() < until; ) {

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort } from '../../scripts/free-port.mjs';
 import { startProxy } from './proxy.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -37,16 +38,6 @@ export async function layoutPrerequisites(mariadb = { host: '127.0.0.1', port: 3
     });
   });
   return { mosquitto, mariadb: database, ok: mosquitto && database };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

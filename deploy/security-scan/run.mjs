@@ -50,11 +50,11 @@
 // there; the generic boolean, error and UNION tests run either way.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort } from '../../scripts/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Node 24 from the root devDependency `node` (TOOLCHAIN: the system's Node 20 cannot load better-sqlite3 13) */
@@ -122,16 +122,6 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     console.error(`\n[scan] ${signal}: stopping`);
     for (const proc of children) killGroup(proc, 'SIGTERM');
     setTimeout(() => process.exit(130), 2000).unref();
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
   });
 }
 

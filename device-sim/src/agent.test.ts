@@ -107,6 +107,26 @@ describe.each(BROKERS)('agent on $name', ({ start }) => {
     expect(Number(info.UpTime)).toBeGreaterThan(0);
   });
 
+  it('held, it answers nothing yet stays connected; released, it answers what came meanwhile in order', async () => {
+    const agent = newAgent();
+    await agent.start();
+    await controller.waitFor(isRecord(agent.endpointId, 'mqtt-connect'));
+    agent.hold();
+    const first = controller.request(agent.endpointId, buildGet(['Device.DeviceInfo.SerialNumber']), 5_000);
+    const second = controller.request(agent.endpointId, buildGet(['Device.DeviceInfo.ModelName']), 5_000);
+    const answered: string[] = [];
+    void first.then(() => answered.push('first'));
+    void second.then(() => answered.push('second'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(answered).toEqual([]);
+    expect(agent.state).toBe('online');
+    agent.release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(expectType(a, 'getResp').reqPathResults[0]!.resolvedPathResults[0]!.resultParams.SerialNumber).toBe(agent.spec.sn);
+    expect(expectType(b, 'getResp').reqPathResults[0]!.resolvedPathResults[0]!.resultParams.ModelName).toBe('AL-AP620');
+    expect(answered).toEqual(['first', 'second']);
+  });
+
   it('resolves wildcards, limits depth and refuses unknown paths with 7026', async () => {
     const agent = newAgent();
     await agent.start();

@@ -171,6 +171,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   private firmwareBusy = false;
   /** handles what the controller sends this many ms late, like a device on a slow link */
   latencyMs = 0;
+  /** what the controller sent while held (test hook: hold(), release()), in the order it came */
+  private held: (() => void)[] | undefined;
 
   private readonly opts: Required<Pick<AgentOptions, 'brokerUrl' | 'protocolVersion' | 'controllerId' | 'timeScale' | 'statusTimeScale' | 'dedupeCommandKeys'>>;
   private readonly scheduler: Scheduler;
@@ -343,6 +345,21 @@ export class Agent extends EventEmitter<AgentEvents> {
     else client?.end(true);
   }
 
+  /**
+   * Test hook: the device stops answering its controller, like one busy for a while, yet stays
+   * connected and keeps reporting; what the controller sends meanwhile waits for release().
+   */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** Handles what came while held, in order, and answers as usual from now on. */
+  release(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const handle of held) handle();
+  }
+
   /** The socket drops without DISCONNECT: the broker publishes the last will. */
   kill(): void {
     this.wanted = false;
@@ -433,7 +450,8 @@ export class Agent extends EventEmitter<AgentEvents> {
     });
     client.on('message', (topic, payload, packet) => {
       const handle = () => this.onMessage(client, topic, payload, packet.properties?.responseTopic, packet.properties?.correlationData);
-      if (this.latencyMs > 0) setTimeout(handle, this.latencyMs);
+      if (this.held) this.held.push(handle);
+      else if (this.latencyMs > 0) setTimeout(handle, this.latencyMs);
       else handle();
     });
     client.on('error', (err) => this.emit('connectError', err));

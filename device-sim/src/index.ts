@@ -9,3 +9,4 @@ export { CONFIG_TABLES, registerConfigTable, type AgentConfig } from './tr181.js
 export { deviceHistory, type HistoryPoint } from './history.js';
 export { DEMO_HOTEL_AP_PLACES, DEMO_HOTEL_SITE, channelMhz, scanNeighbours, scanOutputArgs, type AirPeer, type ForeignNetwork, type HeardAp, type RfPlace, type RfSite } from './air.js';
 export { DEVICE_EVENT_CODES, DEVICE_EVENT_SEVERITIES, type DeviceEvent, type DeviceEventCode, type DeviceEventSeverity } from './device-events.js';
+export { hash32 } from './random.js';

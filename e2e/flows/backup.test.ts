@@ -53,7 +53,7 @@ async function shot(name: string): Promise<void> {
 const LAN = { id: 1, name: 'VLAN_Default', ip: '192.168.1.1', mask: 24 };
 
 beforeAll(async () => {
-  app = await startConsole({ env: { TIME_SCALE } });
+  app = await startConsole({ env: { TIME_SCALE, SIM_DEMO_FLEET: 'false' } });
   browser = await launchChromium();
   const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
@@ -128,8 +128,9 @@ describe('configuration backup', () => {
     await shot('diff');
     expect(await axeViolations(page), 'restore dialog').toEqual([]);
 
-    // the switch answers a little late, so its "waiting for the device" is on screen long enough to see
-    swAgent().latencyMs = 1500;
+    // the switch answers nothing until the page has shown it applying: its "waiting for the device" and
+    // status 7 stay on screen however loaded the machine (a latency could run into the request timeout)
+    swAgent().hold();
     await page.evaluate(() => {
       const seen: string[] = [];
       const statuses: string[] = [];
@@ -143,9 +144,13 @@ describe('configuration backup', () => {
     });
     await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
     const progress = dialog.getByRole('list', { name: 'Restore progress' });
-    await progress.waitFor();
+    try {
+      await progress.waitFor();
+      await progress.locator('[data-progress] [data-status="7"]').first().waitFor({ timeout: LIVE_TIMEOUT });
+    } finally {
+      swAgent().release();
+    }
     await expect.poll(() => progress.locator('[data-progress="applied"]').count(), { timeout: LIVE_TIMEOUT }).toBe(2);
-    swAgent().latencyMs = 0;
     const seen = await page.evaluate(() => (window as unknown as { progress: string[] }).progress);
     expect(seen).toContain('pending');
     // spec §3 on screen: "online, not saved" (7) while the switch applies the restore, then online (1)

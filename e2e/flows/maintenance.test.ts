@@ -22,7 +22,7 @@ let apSpec: DeviceSpec;
 let nvrSpec: DeviceSpec;
 
 beforeAll(async () => {
-  app = await startConsole({ env: { TIME_SCALE } });
+  app = await startConsole({ env: { TIME_SCALE, SIM_DEMO_FLEET: 'false' } });
   browser = await launchChromium();
   const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1400, height: 900 } });
   page = await context.newPage();

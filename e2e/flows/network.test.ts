@@ -69,12 +69,13 @@ function manufacturerKey(): string {
 }
 
 /**
- * The device handles what the console sends it `ms` late, like one on a slow link, so a state that
- * lasts one round trip ("online, not saved") is on screen long enough to be seen. Returns the undo.
+ * The device answers nothing the console sends until the returned function is called, like one busy
+ * for a while, so a state that lasts one round trip ("online, not saved") stays on screen until the test
+ * has seen it, however loaded the machine (a latency of its own could run into the request timeout).
  */
-function slowLink(agent: Agent, ms: number): () => void {
-  agent.latencyMs = ms;
-  return () => void (agent.latencyMs = 0);
+function busy(agent: Agent): () => void {
+  agent.hold();
+  return () => agent.release();
 }
 
 /** A mark on the window: gone if the page was reloaded. */
@@ -165,14 +166,18 @@ describe('network status, live', () => {
       const notReloaded = await markPage();
 
       const renameStatuses = await recordStatuses(spec.sn);
-      const fastAgain = slowLink(fleet!.get(spec.sn)!, 1500);
-      await deviceRow(spec.sn).getByRole('button', { name: `Rename ${spec.name}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Rename device' });
-      await dialog.getByLabel('Device name').fill('Front-Desk');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('button', { name: `Front-Desk ${spec.sn}, details` }).waitFor();
+      const answer = busy(fleet!.get(spec.sn)!);
+      try {
+        await deviceRow(spec.sn).getByRole('button', { name: `Rename ${spec.name}` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Rename device' });
+        await dialog.getByLabel('Device name').fill('Front-Desk');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await page.getByRole('button', { name: `Front-Desk ${spec.sn}, details` }).waitFor();
+        await expect.poll(() => statusOf(spec.sn).textContent(), { timeout: LIVE_TIMEOUT }).toBe('Online, not saved');
+      } finally {
+        answer();
+      }
       await expect.poll(() => statusOf(spec.sn).textContent(), { timeout: LIVE_TIMEOUT }).toBe('Online');
-      fastAgain();
       expect(await renameStatuses()).toEqual(['Online', 'Online, not saved', 'Online']);
       await page.getByText('“Front-Desk” is saved on the device').waitFor();
       // the device itself carries the new name now

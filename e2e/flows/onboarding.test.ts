@@ -27,7 +27,7 @@ async function workbook(rows: string[][]): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  app = await startConsole();
+  app = await startConsole({ env: { SIM_DEMO_FLEET: 'false' } });
   browser = await launchChromium();
   const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1400, height: 900 } });
   page = await context.newPage();

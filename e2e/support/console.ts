@@ -1,5 +1,7 @@
 // Starts the real console (BFF serving the built shell and remotes, embedded SQLite) as a child
 // process on a free port, the way `npm start` runs it, for browser flows and benchmarks.
+// A flow that never opens the demo projects starts it with SIM_DEMO_FLEET=false: the demo fleet at
+// TIME_SCALE 0.05 keeps about 0.4 of a core busy, taken from the suites running beside the flows.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import net from 'node:net';

@@ -95,6 +95,17 @@ export async function readRows<T>(db: Knex | Knex.Transaction, sql: string, bind
   }
 }
 
+/**
+ * A small pool of its own on the same MariaDB server, for work that must not queue for a connection
+ * behind the rest (the telemetry flush behind a fleet's setups and pushes: docs/performance.md).
+ * None on SQLite: its one connection serialises every statement anyway, and a second one would only
+ * wait for the file's lock.
+ */
+export function ownPool(db: Knex, connections: number): Knex | null {
+  if (!isMysql(db)) return null;
+  return knex({ client: 'mysql2', connection: db.client.config.connection as Knex.MySql2ConnectionConfig, pool: { min: 0, max: connections } });
+}
+
 export function createGatewayDb(config: Pick<GatewayConfig, 'databaseUrl' | 'sqliteFile'>, options: DbOptions = {}): Knex {
   const url = config.databaseUrl;
   if (url && /^mysql2?:\/\//.test(url)) {

@@ -9,14 +9,14 @@ import { createFleet, generateFleet, type Fleet } from '@airloom/device-sim';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBroker, testBrokers, type TestBroker } from './bus/test-broker.js';
+import { startTestBroker, pairedWithBrokers, type TestBroker } from './bus/test-broker.js';
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
 import { createTestDb, testBackends } from './store/test-db.js';
 import { projectTopology } from './store/topology.js';
 import { deviceRow, insertDevices, waitFor } from './test/harness.js';
 
 const CONTROLLER = 'self::airloom-test';
-const combos = testBackends().flatMap((backend) => testBrokers().map((broker) => ({ backend, broker })));
+const combos = pairedWithBrokers(testBackends()).map(([backend, broker]) => ({ backend, broker }));
 
 describe.each(combos)('switch MAC tables on $backend + $broker', ({ backend, broker: brokerKind }) => {
   const project = 7000 + Math.floor(Math.random() * 1e6);

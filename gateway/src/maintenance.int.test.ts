@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus, type Bus } from './bus/bus.js';
-import { startTestBroker, testBrokers, type TestBroker } from './bus/test-broker.js';
+import { startTestBroker, pairedWithBrokers, type TestBroker } from './bus/test-broker.js';
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
 import { enqueueOperation } from './store/devices.js';
 import { createTestDb, testBackends } from './store/test-db.js';
@@ -19,7 +19,7 @@ const TIME_SCALE = 0.01;
 const PROJECT = 5151;
 const CONTROLLER = 'self::airloom-maint-test';
 
-const combos = testBackends().flatMap((backend) => testBrokers().map((broker) => ({ backend, broker })));
+const combos = pairedWithBrokers(testBackends()).map(([backend, broker]) => ({ backend, broker }));
 
 describe.each(combos)('maintenance operations on $backend + $broker', ({ backend, broker: brokerKind }) => {
   let db: Knex;

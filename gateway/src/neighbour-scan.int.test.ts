@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus, type Bus } from './bus/bus.js';
-import { startTestBroker, testBrokers, type TestBroker } from './bus/test-broker.js';
+import { startTestBroker, pairedWithBrokers, type TestBroker } from './bus/test-broker.js';
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
 import { enqueueOperation } from './store/devices.js';
 import { listNeighbourMeasurements, parseScanResults } from './store/measurements.js';
@@ -19,7 +19,7 @@ import { createTestDb, testBackends } from './store/test-db.js';
 import { deviceRow, insertDevices, operationRow, waitFor } from './test/harness.js';
 
 const CONTROLLER = 'self::airloom-test';
-const combos = testBackends().flatMap((backend) => testBrokers().map((broker) => ({ backend, broker })));
+const combos = pairedWithBrokers(testBackends()).map(([backend, broker]) => ({ backend, broker }));
 
 /** The demo hotel's 8 APs on their true site, with serial numbers and MACs of their own (suites may share a broker). */
 function hotelAps(): DeviceSpec[] {

@@ -7,7 +7,7 @@ import { Agent, generateFleet } from '@airloom/device-sim';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBroker, testBrokers, type TestBroker } from './bus/test-broker.js';
+import { startTestBroker, pairedWithBrokers, type TestBroker } from './bus/test-broker.js';
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
 import { deviceEventLog } from './sessions.js';
 import { listRunLog } from './store/run-log.js';
@@ -16,7 +16,7 @@ import { deviceRow, insertDevices, waitFor } from './test/harness.js';
 
 const TIME_SCALE = 0.1;
 const CONTROLLER = 'self::airloom-test';
-const combos = testBackends().flatMap((backend) => testBrokers().map((broker) => ({ backend, broker })));
+const combos = pairedWithBrokers(testBackends()).map(([backend, broker]) => ({ backend, broker }));
 
 describe('a device event as a run-log event', () => {
   it('files it by severity, keeps its text, says its code when it sent no text, and ignores an empty one', () => {

@@ -84,6 +84,22 @@ describe('run-log writer', () => {
     expect(await listRunLog(db, 31, { type: 'wired' }, { page: 1, pageSize: 50 })).toMatchObject({ items: [] });
   });
 
+  it('writes again, once and in order, what the database refused while it was away (a restart)', async () => {
+    writer = createRunLogWriter({ db, logger: pino({ level: 'silent' }), now: () => T0, retryMs: 50 });
+    // the table out of reach, as while MariaDB restarts: the write fails
+    await db.schema.renameTable(RUN_LOG_TABLE, 'run_log_away');
+    writer.operationFinished(SN, 'reboot', 'done', null);
+    await writer.flush();
+    writer.operationFinished(SN, 'locate', 'done', null);
+    await db.schema.renameTable('run_log_away', RUN_LOG_TABLE);
+    await expect.poll(async () => (await logged()).map(([event, params]) => [event, params]), { timeout: 5_000 }).toEqual([
+      ['operation.done', { operation: 'Restart' }],
+      ['operation.done', { operation: 'Locate' }],
+    ]);
+    await writer.close();
+    expect(await db(RUN_LOG_TABLE).count({ n: '*' }).first()).toEqual({ n: 2 });
+  });
+
   it('logs finished operations, an upgrade that failed as an alarm, and nothing for a device in no project', async () => {
     writer.operationFinished(SN, 'reboot', 'done', null);
     writer.operationFinished(SN, 'neighbourScan', 'done', null);

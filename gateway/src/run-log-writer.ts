@@ -17,6 +17,11 @@ import { instances } from './telemetry.js';
 
 /** how long happenings gather before they are written together */
 const COALESCE_MS = 500;
+/** a batch the database refused is tried again this much later, up to WRITE_ATTEMPTS times in all (a MariaDB restart fits) */
+const RETRY_MS = 5_000;
+const WRITE_ATTEMPTS = 6;
+/** at most this many events wait for the database; beyond, the oldest go */
+const MAX_WAITING = 10_000;
 const CHUNK = 500;
 /** a status report at or above this CPU raises a high-CPU alarm; it clears below CPU_CLEAR */
 export const CPU_HIGH = 90;
@@ -57,6 +62,8 @@ interface Pending {
   event: LogEventKey;
   params?: LogEventParams;
   t: number;
+  /** writes of it that failed (the database away: restarting, unreachable) */
+  failed?: number;
 }
 
 /** what a device's previous status report showed, to log edges only */
@@ -87,8 +94,9 @@ export function statusFacts(params: UspMap): { cpu: number | null; ports: Map<nu
   return { cpu, ports, poe: Number.isFinite(budget) && budget > 0 ? { used: Math.round(drawn * 10) / 10, budget } : null, noise };
 }
 
-export function createRunLogWriter(options: { db: Knex; bus?: Pick<Bus, 'publishEvent'>; logger: RuntimeLogger; now: () => number }): RunLogWriter {
+export function createRunLogWriter(options: { db: Knex; bus?: Pick<Bus, 'publishEvent'>; logger: RuntimeLogger; now: () => number; retryMs?: number }): RunLogWriter {
   const { db, bus, logger, now } = options;
+  const retryMs = options.retryMs ?? RETRY_MS;
   let pending: Pending[] = [];
   const watched = new Map<string, Watched>();
   let timer: NodeJS.Timeout | null = null;
@@ -97,12 +105,15 @@ export function createRunLogWriter(options: { db: Knex; bus?: Pick<Bus, 'publish
 
   function record(sn: string, event: LogEventKey, params?: LogEventParams, t = now()): void {
     pending.push({ sn, event, ...(params ? { params } : {}), t });
-    if (!timer && !closed) {
-      timer = setTimeout(() => {
-        timer = null;
-        void flush();
-      }, COALESCE_MS);
-    }
+    flushIn(COALESCE_MS);
+  }
+
+  function flushIn(ms: number): void {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, ms);
   }
 
   async function write(batch: Pending[]): Promise<void> {
@@ -120,9 +131,15 @@ export function createRunLogWriter(options: { db: Knex; bus?: Pick<Bus, 'publish
       if (!d || d.project_id === null) continue;
       events.push({ projectId: Number(d.project_id), sn: p.sn, mac: d.mac, model: d.model, deviceName: d.desired_name ?? d.name, t: p.t, event: p.event, ...(p.params ? { params: p.params } : {}) });
     }
-    // InnoDB may roll the insert back as a deadlock beside the telemetry writes: it changed nothing, so it is run again
-    const written = await retryDeadlock(() => appendLogEvents(db, events));
-    if (bus) for (const w of written) await bus.publishEvent(w.projectId, { type: 'log', entries: w.entries, alarms: w.alarms, read: 0 });
+    // one transaction, so a batch tried again after a failure is never half there already; InnoDB may roll
+    // it back as a deadlock beside the telemetry writes: it changed nothing, so it is run again
+    const written = await retryDeadlock(() => db.transaction((trx) => appendLogEvents(trx, events)));
+    // written: whatever happens to the live events now, the batch is not written again
+    try {
+      if (bus) for (const w of written) await bus.publishEvent(w.projectId, { type: 'log', entries: w.entries, alarms: w.alarms, read: 0 });
+    } catch (err) {
+      logger.warn({ err }, 'gateway: run log events not published');
+    }
   }
 
   function flush(): Promise<void> {
@@ -132,8 +149,16 @@ export function createRunLogWriter(options: { db: Knex; bus?: Pick<Bus, 'publish
     pending = [];
     writing = writing.then(() =>
       write(batch).catch((err: unknown) => {
+        // the database may be restarting: the batch waits and is tried again, before what came since
+        const again = closed ? [] : batch.filter((p) => (p.failed = (p.failed ?? 0) + 1) < WRITE_ATTEMPTS);
+        if (again.length > 0) {
+          const waiting = [...again, ...pending];
+          pending = waiting.slice(Math.max(0, waiting.length - MAX_WAITING));
+          logger.warn({ err, events: again.length }, 'gateway: run log not written, will try again');
+          flushIn(retryMs);
+        }
         // a lost log row is regrettable, not a reason to stop the gateway
-        logger.error({ err, events: batch.length }, 'gateway: run log not written');
+        if (again.length < batch.length) logger.error({ err, events: batch.length - again.length }, 'gateway: run log not written');
       }),
     );
     return writing;

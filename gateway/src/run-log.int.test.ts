@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus, type Bus } from './bus/bus.js';
-import { startTestBroker, testBrokers, type TestBroker } from './bus/test-broker.js';
+import { startTestBroker, pairedWithBrokers, type TestBroker } from './bus/test-broker.js';
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
 import { enqueueOperation } from './store/devices.js';
 import { listRunLog } from './store/run-log.js';
@@ -19,7 +19,7 @@ import { deviceRow, insertDevices, waitFor } from './test/harness.js';
 
 const TIME_SCALE = 0.1;
 const CONTROLLER = 'self::airloom-test';
-const combos = testBackends().flatMap((backend) => testBrokers().map((broker) => ({ backend, broker })));
+const combos = pairedWithBrokers(testBackends()).map(([backend, broker]) => ({ backend, broker }));
 
 describe.each(combos)('run log from a live device on $backend + $broker', ({ backend, broker: brokerKind }) => {
   const project = 7000 + Math.floor(Math.random() * 1e6);

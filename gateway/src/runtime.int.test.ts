@@ -10,7 +10,7 @@ import mqtt from 'mqtt';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus, type Bus } from './bus/bus.js';
-import { startTestBroker, testBrokers, type TestBroker } from './bus/test-broker.js';
+import { startTestBroker, pairedWithBrokers, type TestBroker } from './bus/test-broker.js';
 import { createGatewayRuntime, type GatewayRuntime } from './runtime.js';
 import { writeName } from './store/config.js';
 import { enqueueOperation } from './store/devices.js';
@@ -22,7 +22,7 @@ const TIME_SCALE = 0.01;
 const PROJECT = 4242;
 const CONTROLLER = 'self::airloom-test';
 
-const combos = testBackends().flatMap((backend) => testBrokers().map((broker) => ({ backend, broker })));
+const combos = pairedWithBrokers(testBackends()).map(([backend, broker]) => ({ backend, broker }));
 
 describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broker: brokerKind }) => {
   let db: Knex;
@@ -33,7 +33,7 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
   const events: ProjectEvent[] = [];
   const agents: Agent[] = [];
   // a fresh project per run: several suites may share the machine's Mosquitto
-  const fleet = generateFleet(PROJECT + Math.floor(Math.random() * 1e6), 7);
+  const fleet = generateFleet(PROJECT + Math.floor(Math.random() * 1e6), 8);
   const [apSpec, switchSpec] = generateFleet(PROJECT + 1e6 + Math.floor(Math.random() * 1e6), { ap: 1, switch: 1 });
 
   function agent(spec: DeviceSpec, timeScale = TIME_SCALE): Agent {
@@ -149,6 +149,30 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
       const seven = seen.indexOf(DeviceStatus.ONLINE_NOT_SAVED);
       return seven >= 0 && seen.slice(seven).includes(DeviceStatus.ONLINE);
     });
+  });
+
+  it('a second rename written while the first is on its way is sent after it: the device and the console end with the second name', async () => {
+    const spec = fleet[7]!;
+    const a = agent(spec);
+    await a.start();
+    await waitFor('online', async () => (await deviceRow(db, spec.sn)).supports_name === 1);
+    // a slow device: the first push is still waiting for its answers when the second name is written
+    a.latencyMs = 300;
+    await writeName(db, spec.sn, 'Pool Bar');
+    await bus.nudge(spec.sn);
+    await waitFor('first push under way (7)', async () => (await deviceRow(db, spec.sn)).status === DeviceStatus.ONLINE_NOT_SAVED);
+    await writeName(db, spec.sn, 'Pool Terrace');
+    await bus.nudge(spec.sn);
+    const row = await waitFor('second name confirmed', async () => {
+      const r = await deviceRow(db, spec.sn);
+      return r.applied_version === r.config_version && r.status === DeviceStatus.ONLINE && r.name === 'Pool Terrace' ? r : null;
+    });
+    expect(a.name).toBe('Pool Terrace');
+    expect(row.config_version).toBeGreaterThanOrEqual(2);
+    expect((await statusHistory(db, spec.sn)).at(-1)).toBe(DeviceStatus.ONLINE);
+    // the hold of the last push was let go with its generation
+    expect((await db('devices').where({ sn: spec.sn }).first('config_push_until')).config_push_until).toBeNull();
+    a.latencyMs = 0;
   });
 
   it('a device offline during a rename gets the new name when it returns', async () => {

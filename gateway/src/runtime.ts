@@ -9,6 +9,7 @@ import { createLiveEvents, type LiveEvents } from './live-events.js';
 import { createRunLogWriter } from './run-log-writer.js';
 import { pruneRunLog } from './store/run-log.js';
 import type { RuntimeLogger } from './logger.js';
+import { ownPool } from './db-connect.js';
 import { createOutbox } from './outbox.js';
 import { createReconciler } from './config/engine.js';
 import { createLiveReads } from './config/live-read.js';
@@ -21,6 +22,8 @@ import type { ClientsChanged } from './store/clients.js';
 const STATS_JOB_EVERY_MS = 5 * 60_000;
 /** how often the run log loses what is past its project's retention (days; an hour is close enough) */
 const RUN_LOG_PRUNE_EVERY_MS = 60 * 60_000;
+/** the telemetry writer's own connections on MariaDB: its flushes run one after another, so one is in use; the second is headroom (as measured) */
+const INGEST_CONNECTIONS = 2;
 import { gatewayTimings, type GatewayTimings } from './timings.js';
 import { createUspController } from './usp-controller.js';
 
@@ -105,8 +108,11 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
         },
       };
       let sessions: Sessions | null = null;
+      // the reports' writes have connections of their own: at 20,000 devices they otherwise wait in
+      // the pool behind setups and configuration pushes (docs/performance.md)
+      const ingestDb = ownPool(db, INGEST_CONNECTIONS);
       const telemetry = createTelemetryWriter({
-        db,
+        db: ingestDb ?? db,
         gatewayId,
         events,
         logger,
@@ -151,6 +157,7 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
         await bus.ready();
       } catch (err) {
         await telemetry.stop();
+        await ingestDb?.destroy();
         await ownBus?.close();
         ownBus = null;
         throw err;
@@ -174,6 +181,7 @@ export function createGatewayRuntime(options: GatewayRuntimeOptions): GatewayRun
         await controller.stop();
         await Promise.allSettled([s.close(), reconciler.idle(), outbox.idle()]);
         await telemetry.stop();
+        await ingestDb?.destroy();
         await events.close();
         await runLog.close();
       };

@@ -565,7 +565,10 @@ export function createTelemetryWriter(options: {
       // a deadlock changed nothing, so it runs again (docs/deployment.md)
       const ordered = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const macDue = await macTablesToWrite(db, batch, macWritten, options.now());
+      lap('macTablesRead');
       await retryDeadlock(() => db.transaction(async (trx) => {
+        // a connection of the pool and BEGIN
+        lap('begin');
         // the time series rides in the same transaction: a few multi-row inserts per flush
         await insertStatRows(trx, points);
         await insertIfaceRows(trx, ifacePoints);

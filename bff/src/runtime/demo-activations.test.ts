@@ -2,8 +2,9 @@
 // the API by a live-demo session, laid anew (not doubled) at each start.
 import { hasRegionShape } from '@airloom/contracts/regions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.js';
 import { backends, client, createTestEnv, type TestEnv } from '../test/test-env.js';
-import { DEMO_ACTIVATIONS, demoActivations, seedDemoActivations } from './demo-activations.js';
+import { DEMO_ACTIVATIONS, demoActivations, keepDemoActivations, seedDemoActivations, untilNextDay } from './demo-activations.js';
 
 describe.each(backends())('demo activations on %s', (backend) => {
   let env: TestEnv;
@@ -21,6 +22,17 @@ describe.each(backends())('demo activations on %s', (backend) => {
     await seedDemoActivations(env.db, env.clock.now());
     const counted = await env.db('activations').where('sn', 'like', 'DEMOACT%').count({ n: '*' }).first();
     expect(Number(counted?.n)).toBe(DEMO_ACTIVATIONS);
+  });
+
+  it('are laid at once when the console starts them, then by the midnight schedule, which stops with the console', async () => {
+    await env.db('activations').where('sn', 'like', 'DEMOACT%').delete();
+    const logged: string[] = [];
+    const logger = createLogger({}, { write: (line: string) => void logged.push(JSON.parse(line).msg) });
+    const kept = await keepDemoActivations(env.db, logger);
+    kept.stop();
+    const counted = await env.db('activations').where('sn', 'like', 'DEMOACT%').count({ n: '*' }).first();
+    expect(Number(counted?.n)).toBe(DEMO_ACTIVATIONS);
+    expect(logged).toEqual(['demo activations seeded']);
   });
 
   it('fill every panel of the live demo: counters, types, brands, trend and the top 15', async () => {
@@ -46,6 +58,18 @@ describe.each(backends())('demo activations on %s', (backend) => {
     expect(list.total).toBeGreaterThan(50);
     expect(list.items).toHaveLength(50);
     expect(list.items.every((i: { country: string }) => i.country === 'FR')).toBe(true);
+  });
+});
+
+describe('demo activations on the day', () => {
+  it('count some today from the first seconds after midnight (UTC), none of them later than now', () => {
+    const now = Date.UTC(2026, 10, 28, 0, 0, 5);
+    const rows = demoActivations(now) as { activated_at: number; activated_day: number }[];
+    const today = rows.filter((r) => r.activated_day === Math.floor(now / 86_400_000));
+    expect(today.length).toBeGreaterThan(10);
+    expect(Math.max(...rows.map((r) => r.activated_at))).toBeLessThanOrEqual(now);
+    // laid anew one second after the next midnight (keepDemoActivations)
+    expect(untilNextDay(Date.UTC(2026, 10, 27, 23, 58))).toBe(120_000);
   });
 });
 

@@ -1,10 +1,12 @@
 // The live demo's activation history (spec §1 data screen): 3,000 activation records of the demo
 // projects spread over the last year, across 17 countries, nine device types and three brands, laid
-// anew at each start relative to today so the screen's "today", 7-day and 30-day panels stay alive.
+// anew at each start and each UTC midnight relative to today, so the screen's "today", 7-day and
+// 30-day panels stay alive in a demo that runs for days (today's records fall between midnight and now).
 // Deterministic (a fixed seed): the same day gives the same records. The demo fleet's own devices
 // add their real records when they connect.
 import { DEMO_PROJECT_IDS, type DeviceType } from '@airloom/contracts';
 import type { Knex } from 'knex';
+import type { Logger } from '../logger.js';
 
 export const DEMO_ACTIVATIONS = 3000;
 const SN_PREFIX = 'DEMOACT';
@@ -53,6 +55,13 @@ function pick<T extends unknown[]>(items: T[], weightAt: number, r: number): T {
   return items[items.length - 1]!;
 }
 
+const startOfDay = (at: number) => Math.floor(at / DAY) * DAY;
+
+/** ms from `now` to the next UTC midnight: when the demo's history is laid anew */
+export function untilNextDay(now: number = Date.now()): number {
+  return startOfDay(now) + DAY - now;
+}
+
 /** The demo's activation records for a given time (what the seed writes). */
 export function demoActivations(now: number): Record<string, unknown>[] {
   const random = seeded(500000);
@@ -60,7 +69,8 @@ export function demoActivations(now: number): Record<string, unknown>[] {
   for (let i = 0; i < DEMO_ACTIVATIONS; i++) {
     // more activations lately: a product line that is growing
     const ageDays = Math.floor(365 * random() ** 1.6);
-    const at = now - ageDays * DAY - Math.floor(random() * DAY * (ageDays === 0 ? 0.5 : 1));
+    // today's fall between midnight (UTC, the screen's day) and now, whatever the hour
+    const at = ageDays === 0 ? now - Math.floor(random() * (now - startOfDay(now) + 1)) : now - ageDays * DAY - Math.floor(random() * DAY);
     const [type, model] = pick(TYPES, 2, random());
     const [brand] = pick(BRANDS, 1, random());
     const [country, state, city, net] = pick(PLACES, 4, random());
@@ -90,4 +100,24 @@ export async function seedDemoActivations(db: Knex, now: number = Date.now()): P
     await trx.batchInsert('activations', rows, 500);
   });
   return rows.length;
+}
+
+/**
+ * Lays the history now and anew at each UTC midnight (a second after it), so a demo running for days
+ * still shows activations today; a failure is logged, never thrown. `stop` ends the schedule.
+ */
+export async function keepDemoActivations(db: Knex, logger: Logger): Promise<{ stop(): void }> {
+  const lay = () =>
+    seedDemoActivations(db).then(
+      (n) => logger.info({ activations: n }, 'demo activations seeded'),
+      (err: unknown) => logger.error({ err }, 'demo activations not seeded'),
+    );
+  await lay();
+  let nextDay: NodeJS.Timeout;
+  const atMidnight = () => {
+    nextDay = setTimeout(() => void lay().finally(atMidnight), untilNextDay() + 1000);
+    nextDay.unref();
+  };
+  atMidnight();
+  return { stop: () => clearTimeout(nextDay) };
 }

@@ -77,7 +77,7 @@ export interface TestEnvOptions {
 }
 
 // Brokers without authentication (the embedded broker's auth has its own tests in gateway/).
-export { testBrokers, type TestBroker } from '@airloom/gateway/testing';
+export { pairedWithBrokers, type TestBroker } from '@airloom/gateway/testing';
 export type TestBrokerKind = 'aedes' | 'mosquitto';
 
 export async function createTestEnv(backend: Backend, options: TestEnvOptions = {}): Promise<TestEnv> {

@@ -33,6 +33,21 @@ export function testBrokers(): ('aedes' | 'mosquitto')[] {
   return ci ? ['aedes', 'mosquitto'] : ['aedes'];
 }
 
+/**
+ * The database and broker pairs an integration suite runs on: the embedded defaults (SQLite with aedes)
+ * and, in CI, the deployment's (MariaDB with Mosquitto), so every suite meets each database and each
+ * broker. The crossed pairs (SQLite with Mosquitto, MariaDB with aedes) are left out: the store and the
+ * bus do not meet below the runtime, and the crossed pairs doubled the slowest suites on CI's two cores
+ * (docs/decisions.md, "Test setups").
+ */
+export function pairedWithBrokers<B extends string>(backends: B[]): [B, 'aedes' | 'mosquitto'][] {
+  const brokers = testBrokers();
+  return Array.from({ length: Math.max(backends.length, brokers.length) }, (_, i) => [
+    backends[Math.min(i, backends.length - 1)]!,
+    brokers[Math.min(i, brokers.length - 1)]!,
+  ]);
+}
+
 export async function startTestBroker(kind: 'aedes' | 'mosquitto'): Promise<TestBroker> {
   if (kind === 'aedes') return startBareAedes();
   return { url: process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883', protocolVersion: 5, close: async () => {} };

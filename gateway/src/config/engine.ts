@@ -79,6 +79,8 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
   const retryAt = new Map<string, number>();
   /** devices to check in full at their next push */
   const rechecks = new Set<string>();
+  /** devices asked for while their push ran (a newer write, a full check): looked at again when it ends */
+  const askedAgain = new Set<string>();
   /** when each device's name was last confirmed here: an older report must not undo it */
   const confirmedAt = new Map<string, number>();
   const running = new Set<Promise<void>>();
@@ -96,28 +98,22 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
   }
 
   async function settle(row: PendingRow, section: OwedSection, state: 'applied' | 'failed' | 'rolled-back', error?: { code: number; message: string }): Promise<void> {
+    // a confirmed name becomes the device's in the result's transaction
+    const name = section.section === 'name' && state === 'applied' ? (section.body as { name: string }).name : undefined;
+    if (name !== undefined) confirmedAt.set(row.sn, ctx.now());
     publish(
-      await recordResult(db, {
-        projectId: Number(row.project_id),
-        deviceSn: row.sn,
-        owner: section.owner,
-        section: section.section,
-        version: section.version,
-        state,
-        error,
-      }),
+      await recordResult(
+        db,
+        { projectId: Number(row.project_id), deviceSn: row.sn, owner: section.owner, section: section.section, version: section.version, state, error },
+        name === undefined ? undefined : (trx) => trx('devices').where({ sn: row.sn }).update({ name, updated_at: ctx.now(), revision: nextRevision(trx) }),
+      ),
     );
     ctx.runLog?.record(
       row.sn,
       state === 'applied' ? 'config.applied' : state === 'failed' ? 'config.failed' : 'config.rolledBack',
       state === 'failed' ? { section: section.section, error: error?.message ?? 'unknown' } : { section: section.section },
     );
-    if (section.section === 'name' && state === 'applied') {
-      const name = (section.body as { name: string }).name;
-      confirmedAt.set(row.sn, ctx.now());
-      await db('devices').where({ sn: row.sn }).update({ name, updated_at: ctx.now(), revision: nextRevision(db) });
-      events.device(row.sn);
-    }
+    if (name !== undefined) events.device(row.sn);
   }
 
   /** the device's safe-apply state, or undefined when the agent has no such extension */
@@ -199,19 +195,32 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     return Number(a.version) < section.version;
   }
 
-  /** every section settled for generation `gen`: leave status 7 unless a newer write waits */
-  async function settleGeneration(sn: string, gen: number): Promise<void> {
+  /**
+   * Every section settled for generation `gen`: leave status 7 unless a newer write waits, and let the
+   * push's hold go in the same update. Whether it settled (the hold is then released) and whether a
+   * newer write waits.
+   */
+  async function settleGeneration(sn: string, gen: number): Promise<{ settled: boolean; newer: boolean }> {
     const now = ctx.now();
     const done = await db.transaction(async (trx) => {
-      const updated = await trx('devices').where({ sn }).andWhere('applied_version', '<', gen).update({ applied_version: gen, updated_at: now, revision: nextRevision(trx) });
-      if (updated === 0) return false;
+      const updated = await trx('devices')
+        .where({ sn })
+        .andWhere('applied_version', '<', gen)
+        .update({
+          applied_version: gen,
+          config_push_until: trx.raw('CASE WHEN ?? = ? THEN NULL ELSE ?? END', ['config_push_by', ctx.gatewayId, 'config_push_until']),
+          updated_at: now,
+          revision: nextRevision(trx),
+        });
+      if (updated === 0) return null;
       const row = (await trx('devices').where({ sn }).first('config_version')) as { config_version: number };
-      if (Number(row.config_version) > gen) return true;
-      return (await transition(trx, { sn, from: [DeviceStatus.ONLINE_NOT_SAVED], to: DeviceStatus.ONLINE, reason: 'config-applied', now })) ?? true;
+      if (Number(row.config_version) > gen) return { newer: true, row: null };
+      return { newer: false, row: await transition(trx, { sn, from: [DeviceStatus.ONLINE_NOT_SAVED], to: DeviceStatus.ONLINE, reason: 'config-applied', now }) };
     });
-    if (!done) return;
-    if (done === true) events.device(sn);
-    else events.snapshot(done);
+    if (!done) return { settled: false, newer: false };
+    if (done.row) events.snapshot(done.row);
+    else events.device(sn);
+    return { settled: true, newer: done.newer };
   }
 
   /**
@@ -236,6 +245,7 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     const gen = Number(row.config_version);
     const full = rechecks.delete(row.sn);
     let holding = false;
+    let newer = false;
     try {
       if (!(await holdPush(row.sn))) {
         // another instance pushes it now: what is still owed afterwards is seen at a poll; a full check is asked for again
@@ -266,7 +276,9 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
       // what it holds already is read and compared: only a difference is sent
       if (full) for (const section of sections) if (!owed(section) && section.applied?.state === 'applied') await applyHeld(section);
       retryAt.delete(row.sn);
-      await settleGeneration(row.sn, gen);
+      const settled = await settleGeneration(row.sn, gen);
+      if (settled.settled) holding = false;
+      newer = settled.newer;
     } catch (err) {
       if (full) rechecks.add(row.sn);
       retryAt.set(row.sn, ctx.now() + timings.resendAfterMs);
@@ -274,8 +286,9 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     } finally {
       if (holding) await releasePush(row.sn).catch((err: unknown) => logger.warn({ err, sn: row.sn }, 'gateway: configuration push not released'));
       if (inFlight.get(row.sn) === gen) inFlight.delete(row.sn);
-      // a newer write may have arrived meanwhile
-      if (!retryAt.has(row.sn)) nudge(row.sn);
+      // a newer write or a full check arrived meanwhile
+      const again = askedAgain.delete(row.sn);
+      if (!retryAt.has(row.sn) && (again || newer)) nudge(row.sn);
     }
   }
 
@@ -286,7 +299,11 @@ export function createReconciler(ctx: RuntimeContext): Reconciler {
     if (row.management_mode !== undefined && row.management_mode !== 'cloud') return;
     if (row.supports_name === null) return; // DeviceInfo not learnt yet (the session does it)
     const flying = inFlight.get(row.sn);
-    if (flying !== undefined) return; // the push under way nudges again when it ends
+    if (flying !== undefined) {
+      // the push under way looks again when it ends if this asks for more than it sends
+      if (Number(row.config_version) > flying || rechecks.has(row.sn)) askedAgain.add(row.sn);
+      return;
+    }
     if (!force && (retryAt.get(row.sn) ?? 0) > ctx.now()) return;
     // marked in flight at once so the next poll does not queue it twice
     inFlight.set(row.sn, Number(row.config_version));

@@ -396,8 +396,10 @@ export async function recordResult(
     state: 'applied' | 'failed' | 'rolled-back';
     error?: { code: number; message: string };
   },
+  /** more to write in the same transaction (the confirmed name onto the device's row) */
+  alsoWrite?: (trx: Knex.Transaction) => Promise<unknown>,
 ): Promise<ChangeRow[]> {
-  return retryDeadlock(() => db.transaction(async (trx) => {
+  const record = async (trx: Knex.Transaction): Promise<ChangeRow[]> => {
     const now = Date.now();
     const row = {
       project_id: input.projectId,
@@ -426,6 +428,12 @@ export async function recordResult(
     }
     if (older.length) await trx('config_changes').whereIn('id', older).update({ result: 'superseded', revision: nextRevision(trx) });
     return (await trx<ChangeRow>('config_changes').whereIn('id', [...exact, ...older]).select()) as ChangeRow[];
+  };
+  return retryDeadlock(() => db.transaction(async (trx) => {
+    const changes = await record(trx);
+    // last, as before it was written after this transaction: the tables are locked in the order other writers take them
+    if (alsoWrite) await alsoWrite(trx);
+    return changes;
   }));
 }
 

@@ -38,11 +38,14 @@ describe('a remote that breaks while mounting', () => {
         api: { call: vi.fn() },
       }),
     });
+    // the Retry under way: the test ends only once it has settled (the button's busy state is set
+    // after it, and must not land after the test's window is gone)
+    let retried: Promise<void> | undefined;
     navigate('/overview/preview', { replace: true });
     shellStore.setState({ session, remotes: [{ name: 'overview', entry: '/remotes/overview/mf-manifest.json' }] });
     render(
       <AppProviders>
-        <RouteContent retry={(remote) => federation.retry(remote)} />
+        <RouteContent retry={(remote) => (retried = federation.retry(remote))} />
         <div data-testid="remote-container" ref={(el) => federation.setContainer(el)} />
       </AppProviders>,
     );
@@ -51,6 +54,9 @@ describe('a remote that breaks while mounting', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('could not be loaded');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByTestId('remote-container').textContent).toBe('overview is up'));
+    await act(async () => {
+      await retried;
+    });
     expect(mountAttempts).toBe(2);
     expect(screen.queryByRole('alert')).toBeNull();
   });

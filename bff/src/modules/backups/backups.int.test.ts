@@ -11,11 +11,11 @@ import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { createLogger } from '../../logger.js';
-import { backends, createTestEnv, signedUp, testBrokers, type Client, type TestEnv } from '../../test/test-env.js';
+import { backends, createTestEnv, signedUp, pairedWithBrokers, type Client, type TestEnv } from '../../test/test-env.js';
 import { createEventHub, type EventHub } from '../events/events.hub.js';
 
 const TIME_SCALE = 0.02;
-const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+const cases = pairedWithBrokers(backends());
 const MINUTES_3 = LIMITS.backupMinIntervalMinutes * 60_000;
 
 async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {

@@ -9,10 +9,10 @@ import { Agent, type DeviceSpec } from '@airloom/device-sim';
 import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveGateway, type LiveGateway } from '../../test/live-gateway.js';
-import { backends, client, createTestEnv, signedUp, testBrokers, type Client, type TestEnv } from '../../test/test-env.js';
+import { backends, client, createTestEnv, signedUp, pairedWithBrokers, type Client, type TestEnv } from '../../test/test-env.js';
 
 const TIME_SCALE = 0.02; // the device's rollback timer: 300 s × 0.02 = 6 s
-const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+const cases = pairedWithBrokers(backends());
 
 async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const started = Date.now();

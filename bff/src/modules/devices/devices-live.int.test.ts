@@ -10,12 +10,12 @@ import { Agent, createFleet, generateFleet, type DeviceSpec, type Fleet } from '
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveGateway, type LiveGateway } from '../../test/live-gateway.js';
-import { backends, createTestEnv, PASSWORD, signedUp, testBrokers, type TestEnv } from '../../test/test-env.js';
+import { backends, createTestEnv, PASSWORD, signedUp, pairedWithBrokers, type TestEnv } from '../../test/test-env.js';
 import type { EventHub } from '../events/events.hub.js';
 
 const KEY = 'live-test-manufacturer-key-0123456789';
 const TIME_SCALE = 0.02; // a reboot takes ~1.2 s
-const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+const cases = pairedWithBrokers(backends());
 
 async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const started = Date.now();

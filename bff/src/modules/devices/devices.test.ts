@@ -5,7 +5,7 @@ import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProjectsChange } from '../../db/change-counters.js';
 import { createLogger } from '../../logger.js';
-import { backends, client, createTestEnv, signedUp, testBrokers, type Client, type TestEnv } from '../../test/test-env.js';
+import { backends, client, createTestEnv, signedUp, pairedWithBrokers, type Client, type TestEnv } from '../../test/test-env.js';
 
 let serial = 0;
 /** A fresh registered-looking SN per call (16 letters/digits). */
@@ -14,7 +14,7 @@ function newSn(): string {
   return `ALT${randomBytes(4).toString('hex').toUpperCase()}${String(serial).padStart(5, '0')}`;
 }
 
-const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+const cases = pairedWithBrokers(backends());
 
 describe.each(cases)('device API on %s with %s', (backend, broker) => {
   let env: TestEnv;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { withProjectsChange } from '../../db/change-counters.js';
 import { createLogger } from '../../logger.js';
-import { backends, createTestEnv, PASSWORD, signedUp, testBrokers, type TestEnv } from '../../test/test-env.js';
+import { backends, createTestEnv, PASSWORD, signedUp, pairedWithBrokers, type TestEnv } from '../../test/test-env.js';
 import { createEventHub, type EventHub } from './events.hub.js';
 
 interface Received {
@@ -61,7 +61,7 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
-const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+const cases = pairedWithBrokers(backends());
 
 describe.each(cases)('project events (SSE) on %s with %s', (backend, broker) => {
   let env: TestEnv;

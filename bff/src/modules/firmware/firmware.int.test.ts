@@ -22,11 +22,11 @@ import { createProjectsRepository } from '../projects/projects.repository.js';
 import { maintenanceWindowJobOn, type InWindowHook } from '../reboot-schedules/maintenance-window.js';
 import { createRollouts, type Rollouts } from '../rollouts/rollouts.service.js';
 import { createFirmwareService } from './firmware.service.js';
-import { backends, createTestEnv, PASSWORD, signedUp, testBrokers, type TestEnv } from '../../test/test-env.js';
+import { backends, createTestEnv, PASSWORD, signedUp, pairedWithBrokers, type TestEnv } from '../../test/test-env.js';
 
 const KEY = 'fw-test-manufacturer-key-0123456789';
 const TIME_SCALE = 0.02; // download ~1.2 s, install ~1.2 s, restart ~3.6 s
-const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+const cases = pairedWithBrokers(backends());
 const MIB = 1024 * 1024;
 /** an answer's data, read as loosely as supertest's body */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

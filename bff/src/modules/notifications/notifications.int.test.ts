@@ -10,13 +10,13 @@ import { registerDevices } from '@airloom/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.js';
 import { startLiveGateway, type LiveGateway } from '../../test/live-gateway.js';
-import { backends, createTestEnv, ownProject, signedUp, testBrokers, type TestEnv } from '../../test/test-env.js';
+import { backends, createTestEnv, ownProject, signedUp, pairedWithBrokers, type TestEnv } from '../../test/test-env.js';
 import { startReceiver, type TestReceiver } from '../../test/webhook-receiver.js';
 import { createOutboxSender } from '../auth/sender.js';
 import { gatewayAlarms, notificationJobOn, type NotificationJob } from './notifications.dispatcher.js';
 
 const TIME_SCALE = 0.1; // a status period of 3 s
-const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+const cases = pairedWithBrokers(backends());
 
 async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
   const started = Date.now();

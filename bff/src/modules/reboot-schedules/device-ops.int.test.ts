@@ -16,14 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/db.js';
 import { createLogger } from '../../logger.js';
 import { startLiveGateway, type LiveGateway } from '../../test/live-gateway.js';
-import { backends, client, createTestEnv, PASSWORD, signedUp, testBrokers, type Client, type TestEnv } from '../../test/test-env.js';
+import { backends, client, createTestEnv, PASSWORD, signedUp, pairedWithBrokers, type Client, type TestEnv } from '../../test/test-env.js';
 import { maintenanceWindowJobOn, type OpenWindow, type WindowDevice } from './maintenance-window.js';
 import { rebootSchedulerOn, type RebootScheduler } from './reboot-schedules.scheduler.js';
 
 const KEY = 'reboot-schedule-manufacturer-key-0123456789';
 const TIME_SCALE = 0.02; // a reboot takes ~1.2 s
 const MINUTE = 60_000;
-const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+const cases = pairedWithBrokers(backends());
 
 async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const started = Date.now();

@@ -11,19 +11,20 @@ import request from 'supertest';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveGateway, type LiveGateway } from '../../test/live-gateway.js';
-import { backends, createTestEnv, PASSWORD, signedUp, testBrokers, type TestEnv } from '../../test/test-env.js';
+import { backends, createTestEnv, PASSWORD, signedUp, pairedWithBrokers, type TestEnv } from '../../test/test-env.js';
 import type { RemoteWebService } from './remote-web.service.js';
 
 const KEY = 'rw-test-manufacturer-key-0123456789';
 const TIME_SCALE = 0.02;
-const cases = backends().flatMap((backend) => testBrokers().map((broker) => [backend, broker] as const));
+const cases = pairedWithBrokers(backends());
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+/** Waits for `check`; a failure names what it waited for. */
+async function until(check: () => boolean | Promise<boolean>, what = 'the condition', ms = 20_000): Promise<void> {
   const started = Date.now();
   while (!(await check()) && Date.now() - started < ms) await new Promise((r) => setTimeout(r, 25));
-  expect(await check()).toBe(true);
+  expect(await check(), `waited ${ms} ms for ${what}`).toBe(true);
 }
 
 describe.each(cases)('remote web management on %s with %s', (backend, brokerKind) => {
@@ -239,10 +240,10 @@ describe.each(cases)('remote web management on %s with %s', (backend, brokerKind
     const gone = await fetch(`${origin}${link}`);
     expect(gone.status).toBe(410);
     expect(((await gone.json()) as { code: number }).code).toBe(ErrorCode.REMOTE_IDLE_CLOSED);
-    await until(() => agent.remoteWeb === undefined);
+    await until(() => agent.remoteWeb === undefined, "the device's end of the tunnel to close");
 
     await agent.stop();
-    await until(async () => (await owner.c.get(`/api/v1/projects/${projectId}/devices/${spec.sn}`)).body.data?.status === DeviceStatus.OFFLINE);
+    await until(async () => (await owner.c.get(`/api/v1/projects/${projectId}/devices/${spec.sn}`)).body.data?.status === DeviceStatus.OFFLINE, 'the stopped device to show offline');
     const offline = await open(owner, projectId, spec.sn);
     expect(offline.body.code).toBe(ErrorCode.DEVICE_OFFLINE_324);
     expect((await status(owner, projectId, spec.sn)).state).toBe('disabled');
