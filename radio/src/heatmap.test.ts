@@ -117,6 +117,22 @@ describe('heatmap', () => {
     expect(map[5]).toBeLessThan(-4000);
   });
 
+  it('keeps the power exact where walls of thousands of dB start and end at the same cell', () => {
+    // a wall and its negative twin: no loss behind them, but their factors alone leave the float range
+    const grid: Grid = { x0: 0, y0: 0, cellM: 1, cols: 10, rows: 1 };
+    const aps: Ap[] = [{ x: 0.5, y: 0.5, txPowerDbm: 20, frequencyMhz: 5200 }];
+    const walls: Wall[] = [
+      { x1: 3, y1: -1, x2: 3, y2: 2, lossDb: 4000 },
+      { x1: 3, y1: -1, x2: 3, y2: 2, lossDb: -4000 },
+      // and a stack of ordinary walls further on, thousands of dB in all, ending at the grid's edge
+      ...Array.from({ length: 100 }, (_, k): Wall => ({ x1: 7 + k / 200, y1: -1, x2: 7 + k / 200, y2: 2, lossDb: 28 })),
+    ];
+    const map = heatmap({ aps, walls, grid });
+    expect(maxDifference(map, referenceHeatmap(aps, walls, grid))).toBeLessThan(TOLERANCE_DB);
+    expect(map[5]).toBeCloseTo(receivedPower({ ap: aps[0]!, point: { x: 5.5, y: 0.5 }, walls: [] }), 4);
+    expect(map[8]).toBeLessThan(-2500);
+  });
+
   it('is -Infinity everywhere without APs, and refuses a malformed grid', () => {
     expect([...heatmap({ aps: [], walls: [], grid: { x0: 0, y0: 0, cellM: 1, cols: 2, rows: 2 } })]).toEqual([-Infinity, -Infinity, -Infinity, -Infinity]);
     expect(() => heatmap({ aps: [], walls: [], grid: { x0: 0, y0: 0, cellM: 0, cols: 2, rows: 2 } })).toThrow(RadioInputError);

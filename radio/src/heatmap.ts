@@ -48,6 +48,8 @@ interface PreparedAp {
   eirp: number;
   count: number;
   shadows: Float64Array;
+  /** the shadows by their first row, so a row visits only those it lies in */
+  order: Int32Array;
 }
 
 // Rounding margin, relative to the squared coordinate scale: float roots of the inequalities are
@@ -167,23 +169,24 @@ function prepareAp(ap: Ap, walls: readonly Wall[], grid: Grid, xs: Float64Array,
     putConstraint(shadows, at + FIRST + PER_CONSTRAINT, ap.x, ap.y, wall.x1, wall.y1, s, xFirst, grid, scale);
     putConstraint(shadows, at + FIRST + 2 * PER_CONSTRAINT, wall.x2, wall.y2, ap.x, ap.y, s, xFirst, grid, scale);
   });
-  return { ap, eirp: apEirpTerm(ap), count, shadows };
+  const order = Int32Array.from({ length: count }, (_, n) => n).sort((a, b) => shadows[a * STRIDE + ROW_LO]! - shadows[b * STRIDE + ROW_LO]!);
+  return { ap, eirp: apEirpTerm(ap), count, shadows, order };
 }
 
 /**
- * Adds the loss of every wall the AP's paths to row y cross into `diff` (run start +loss, after its
- * end −loss) and its linear factor into `factor` (run start ×10^(−loss/10), after its end the
- * inverse); returns the sum of the losses added.
- * end −loss). Float bounds with a margin give the cells surely in a run; cells within the margin of
- * a bound are decided with `crossesWall`. A run is contiguous because the shadow is convex.
+ * Adds the loss of every wall among `active` (the shadows whose rows include row y) that the AP's
+ * paths to row y cross into `diff` (run start +loss, after its end −loss) and its linear factor into
+ * `factor` (run start ×10^(−loss/10), after its end the inverse), and how many dB met at each cell into
+ * `churn` (so many that its factor could have left the float range there); returns the sum of the losses added.
+ * Float bounds with a margin give the cells surely in a run; cells within the margin of a bound are
+ * decided with `crossesWall`. A run is contiguous because the shadow is convex.
  */
-function addRowLosses(prepared: PreparedAp, walls: readonly Wall[], j: number, y: number, xs: Float64Array, diff: Float64Array, factor: Float64Array): number {
-  const { ap, count, shadows } = prepared;
+function addRowLosses(prepared: PreparedAp, walls: readonly Wall[], active: Int32Array, activeCount: number, y: number, xs: Float64Array, diff: Float64Array, factor: Float64Array, churn: Float64Array): number {
+  const { ap, shadows } = prepared;
   let total = 0;
   const last = xs.length - 1;
-  for (let n = 0; n < count; n++) {
-    const at = n * STRIDE;
-    if (j < shadows[at + ROW_LO]! || j > shadows[at + ROW_HI]!) continue;
+  for (let a = 0; a < activeCount; a++) {
+    const at = active[a]! * STRIDE;
     let lowIn = -Infinity;
     let lowMaybe = -Infinity;
     let highIn = Infinity;
@@ -246,7 +249,10 @@ function addRowLosses(prepared: PreparedAp, walls: readonly Wall[], j: number, y
     diff[end + 1] = diff[end + 1]! - loss;
     factor[first] = factor[first]! * shadows[at + FACTOR]!;
     factor[end + 1] = factor[end + 1]! / shadows[at + FACTOR]!;
-    total += Math.abs(loss);
+    const size = Math.abs(loss);
+    churn[first] = churn[first]! + size;
+    churn[end + 1] = churn[end + 1]! + size;
+    total += size;
   }
   return total;
 }
@@ -273,21 +279,32 @@ export function heatmap(input: { aps: readonly Ap[]; walls: readonly Wall[]; gri
   const prepared = aps.map((ap) => prepareAp(ap, walls, grid, xs, ys, scale));
 
   // Strongest power compared in mW: one division per cell and AP. The walls' loss along a row is a
-  // running product of their factors, unless so many walls are crossed (thousands of dB) that the
-  // product could underflow; then, and for cells where it does, the loss is summed in dB.
-  const bestMw = new Float64Array(cols);
-  const bestDb = new Float64Array(cols);
+  // running product of their factors. Where a row's walls add up to thousands of dB, the product could
+  // leave the float range: there it goes on only where the cell's loss and the dB met at the cell are
+  // safe, starts afresh from the loss summed in dB elsewhere, and a cell losing that much is compared in
+  // dB. One AP at a time over every row, so its shadows stay in the cache.
+  const bestMw = new Float64Array(cols * rows);
+  let bestDb: Float64Array | undefined;
   const diff = new Float64Array(cols + 1);
   const factor = new Float64Array(cols + 1);
-  for (let j = 0; j < rows; j++) {
-    const y = ys[j]!;
-    bestMw.fill(0);
-    bestDb.fill(-Infinity);
-    for (const apPlan of prepared) {
-      const { ap, eirp } = apPlan;
+  const churn = new Float64Array(cols + 1);
+  const active = new Int32Array(walls.length);
+  for (const apPlan of prepared) {
+    const { ap, eirp, shadows, order, count } = apPlan;
+    let activeCount = 0;
+    let next = 0;
+    for (let j = 0; j < rows; j++) {
+      // the shadows whose rows include j: those ended leave, those starting join
+      let kept = 0;
+      for (let a = 0; a < activeCount; a++) if (shadows[active[a]! * STRIDE + ROW_HI]! >= j) active[kept++] = active[a]!;
+      activeCount = kept;
+      while (next < count && shadows[order[next]! * STRIDE + ROW_LO]! <= j) active[activeCount++] = order[next++]!;
+      const y = ys[j]!;
+      const row = j * cols;
       diff.fill(0);
       factor.fill(1);
-      const rowLoss = addRowLosses(apPlan, walls, j, y, xs, diff, factor);
+      churn.fill(0);
+      const rowLoss = addRowLosses(apPlan, walls, active, activeCount, y, xs, diff, factor, churn);
       const dy = y - ap.y;
       const dy2 = dy * dy;
       if (rowLoss < SAFE_PRODUCT_DB) {
@@ -296,22 +313,38 @@ export function heatmap(input: { aps: readonly Ap[]; walls: readonly Wall[]; gri
           mw *= factor[i]!;
           const dx = xs[i]! - ap.x;
           const atCell = mw / Math.max(dx * dx + dy2, 1);
-          if (atCell > bestMw[i]!) bestMw[i] = atCell;
+          if (atCell > bestMw[row + i]!) bestMw[row + i] = atCell;
         }
         continue;
       }
       let loss = 0;
+      let mw = 0;
+      let fresh = false;
       for (let i = 0; i < cols; i++) {
         loss += diff[i]!;
         const dx = xs[i]! - ap.x;
-        const db = eirp - loss - 10 * Math.log10(Math.max(dx * dx + dy2, 1));
+        const d2 = Math.max(dx * dx + dy2, 1);
+        if (loss < SAFE_PRODUCT_DB) {
+          if (fresh && churn[i]! < SAFE_PRODUCT_DB) mw *= factor[i]!;
+          else {
+            mw = 10 ** ((eirp - loss) / 10);
+            fresh = true;
+          }
+          const atCell = mw / d2;
+          if (atCell > bestMw[row + i]!) bestMw[row + i] = atCell;
+          continue;
+        }
+        fresh = false;
+        const db = eirp - loss - 10 * Math.log10(d2);
         const atCell = 10 ** (db / 10);
-        if (atCell > bestMw[i]!) bestMw[i] = atCell;
-        else if (atCell === 0 && db > bestDb[i]!) bestDb[i] = db;
+        if (atCell > bestMw[row + i]!) bestMw[row + i] = atCell;
+        else if (atCell === 0) {
+          bestDb ??= new Float64Array(cols * rows).fill(-Infinity);
+          if (db > bestDb[row + i]!) bestDb[row + i] = db;
+        }
       }
     }
-    const row = j * cols;
-    for (let i = 0; i < cols; i++) out[row + i] = bestMw[i]! > 0 ? 10 * Math.log10(bestMw[i]!) : bestDb[i]!;
   }
+  for (let k = 0; k < out.length; k++) out[k] = bestMw[k]! > 0 ? 10 * Math.log10(bestMw[k]!) : (bestDb?.[k] ?? -Infinity);
   return out;
 }
