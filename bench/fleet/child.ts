@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanUpIfInterrupted } from '../src/interrupted.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,6 +38,11 @@ export function startChild(entry: string, env: Record<string, string>, nodeArgs:
     errorLines += text.match(/"level":(50|60)\b/g)?.length ?? 0;
     output = (output + text).slice(-20_000);
   };
+  // an interrupted bench does not leave the child running (holding its database and broker)
+  const forget = cleanUpIfInterrupted(async () => {
+    child.kill('SIGKILL');
+  });
+  child.once('exit', forget);
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const listeners = new Map<string, Set<(m: ChildMessage) => void>>();

@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@airloom/e2e/support';
+import { cleanUpIfInterrupted } from '../src/interrupted.js';
 
 const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
 
@@ -125,10 +126,15 @@ export async function startMosquitto(devices: Login[], service: Login, bench: Lo
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+  const forget = cleanUpIfInterrupted(async () => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
   return {
     url: `mqtt://127.0.0.1:${port}`,
     pid: child.pid!,
     async stop() {
+      forget();
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
