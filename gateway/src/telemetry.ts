@@ -372,7 +372,8 @@ export interface TelemetryWriter {
 interface Pending {
   seenAt: number;
   columns: ReportedColumns;
-  sample?: { at: number; sample: StatSample };
+  /** every time-series sample since the last write, in order (a write that waits lets several gather) */
+  samples: { at: number; sample: StatSample }[];
   clients?: { at: number; list: ReportedClient[] };
   macTable?: MacEntry[];
 }
@@ -498,7 +499,7 @@ export function createTelemetryWriter(options: {
   function entry(sn: string): Pending {
     let p = pending.get(sn);
     if (!p) {
-      p = { seenAt: options.now(), columns: {} };
+      p = { seenAt: options.now(), columns: {}, samples: [] };
       pending.set(sn, p);
     }
     return p;
@@ -525,9 +526,7 @@ export function createTelemetryWriter(options: {
     const changed: string[] = [];
     const points: StatRow[] = [];
     const ifacePoints: IfaceRow[] = [];
-    for (const [sn, p] of batch) {
-      if (!p.sample) continue;
-      const { at, sample } = p.sample;
+    for (const [sn, p] of batch) for (const { at, sample } of p.samples) {
       const before = counters.get(sn);
       const seconds = before ? (at - before.at) / 1000 : 0;
       counters.set(sn, { at, sent: sample.bytesSent, received: sample.bytesReceived });
@@ -618,12 +617,27 @@ export function createTelemetryWriter(options: {
     if (ms > SLOW_FLUSH_MS) logger.warn({ devices: batch.size, ms: Math.round(ms), took }, 'gateway: slow telemetry flush');
   }
 
+  /** the write queued behind the one under way, not started yet: it takes whatever has come by then */
+  let next: Promise<void> | null = null;
+
+  /**
+   * One write at a time. While one runs, the reports that come gather for the next (a device's later
+   * report joins its earlier one: its row gets the latest values, its time series every sample), so
+   * a database slower than the reports makes the writes larger, not a queue of small ones that grows
+   * without end in memory.
+   */
   function flush(): Promise<void> {
-    const batch = pending;
-    pending = new Map();
-    writing = writing.then(() => write(batch));
+    if (!next) {
+      next = writing.then(() => {
+        next = null;
+        const batch = pending;
+        pending = new Map();
+        return write(batch);
+      });
+      writing = next;
+    }
     // a caller that waits for a flush (the sweep, a stop) waits for its after-flush check too
-    return writing.then(() => afterFlush);
+    return next.then(() => afterFlush);
   }
 
   return {
@@ -634,7 +648,12 @@ export function createTelemetryWriter(options: {
       const p = entry(sn);
       p.seenAt = options.now();
       Object.assign(p.columns, columns);
-      if (sample) p.sample = { at: p.seenAt, sample };
+      if (sample) {
+        // two reports in the same millisecond are one point of the series: the later one's
+        const last = p.samples.at(-1);
+        if (last?.at === p.seenAt) last.sample = sample;
+        else p.samples.push({ at: p.seenAt, sample });
+      }
       if (clients) p.clients = { at: p.seenAt, list: clients };
       if (macTable) p.macTable = macTable;
     },

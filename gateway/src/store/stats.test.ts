@@ -76,6 +76,45 @@ describe.each(testBackends())('device time series on %s', (backend) => {
     await db('devices').whereIn('sn', sns).delete();
   });
 
+  it('gathers the reports that come while a write waits for the database into one next write, every sample of the series kept', async () => {
+    const sn = 'ALSTATS000000001';
+    const from = T0 + 10 * HOUR;
+    let now = from;
+    const writes: Map<string, number>[] = [];
+    const writer = createTelemetryWriter({
+      db, gatewayId: 'gw-wait', flushEveryMs: 1000, now: () => now,
+      events: { device: () => undefined } as never,
+      logger: { error: () => undefined, warn: () => undefined } as never,
+      onFlushed: async (seen) => {
+        writes.push(seen);
+      },
+    });
+    const sample = (cpu: number) => ({ cpu, memory: 40, clients: 3, uptime: cpu, bytesSent: 1_000 * cpu, bytesReceived: 100 });
+    // another transaction holds the device's row (and on SQLite the one connection): the first write waits
+    const hold = await db.transaction();
+    await hold('devices').where({ sn }).update({ ip: '192.0.2.9' });
+    writer.report(sn, { uptime: 1 }, sample(1));
+    const first = writer.flush();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const cpu of [2, 3]) {
+      now += 30_000;
+      writer.report(sn, { uptime: cpu }, sample(cpu));
+      void writer.flush();
+    }
+    const last = writer.flush();
+    await hold.commit();
+    await Promise.all([first, last]);
+    try {
+      // two writes, not three: the second took both reports that came meanwhile
+      expect(writes.map((seen) => seen.get(sn)! - from)).toEqual([0, 60_000]);
+      const rows = await db(STATS_TABLE).where({ sn, res: 0 }).andWhere('t', '>=', from).orderBy('t');
+      expect(rows.map((r) => [Number(r.t) - from, Number(r.cpu)])).toEqual([[0, 1], [30_000, 2], [60_000, 3]]);
+      expect(Number(((await db('devices').where({ sn }).first('uptime')) as { uptime: number }).uptime)).toBe(3);
+    } finally {
+      await db(STATS_TABLE).delete();
+    }
+  });
+
   it('rolls raw points up into 15-minute and hourly averages and serves each window from its resolution', async () => {
     const sn = 'ALSTATS000000001';
     // two hours of reports every 30 s: CPU 10 in the first hour, 30 in the second; clients = minute of the hour
