@@ -628,12 +628,14 @@ export function createTelemetryWriter(options: {
    */
   function flush(): Promise<void> {
     if (!next) {
-      next = writing.then(() => {
+      const take = () => {
         next = null;
         const batch = pending;
         pending = new Map();
         return write(batch);
-      });
+      };
+      // after a write that threw too: its caller hears of it, the reports behind it are still written
+      next = writing.then(take, take);
       writing = next;
     }
     // a caller that waits for a flush (the sweep, a stop) waits for its after-flush check too
