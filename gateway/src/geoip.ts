@@ -37,9 +37,15 @@ export function isPublicIpv4(ip: string): boolean {
 type Lookup = (ip: string) => Promise<{ country: string; region: string; city: string } | null>;
 let lookup: Promise<Lookup> | undefined;
 
-/** The location of a public IPv4 address; unknown for anything else or when the database has no entry. */
-export async function locateIp(ip: string): Promise<IpLocation> {
-  if (!isPublicIpv4(ip)) return UNKNOWN_LOCATION;
+/**
+ * Addresses located lately. The devices of a site share its public address, and each lookup opens and
+ * reads three of the database's files: at 5,000 devices connecting, 5 s of the gateway's time went to
+ * those reads (docs/performance.md). The data changes with a release of the package, not at run time.
+ */
+const located = new Map<string, Promise<IpLocation>>();
+const LOCATED_MAX = 10_000;
+
+async function lookUp(ip: string): Promise<IpLocation> {
   lookup ??= import('fast-geoip').then((m) => (m.default as unknown as { lookup: Lookup }).lookup);
   try {
     const hit = await (await lookup)(ip);
@@ -48,4 +54,16 @@ export async function locateIp(ip: string): Promise<IpLocation> {
   } catch {
     return UNKNOWN_LOCATION;
   }
+}
+
+/** The location of a public IPv4 address; unknown for anything else or when the database has no entry. */
+export function locateIp(ip: string): Promise<IpLocation> {
+  if (!isPublicIpv4(ip)) return Promise.resolve(UNKNOWN_LOCATION);
+  const known = located.get(ip);
+  if (known) return known;
+  // a bounded memory: the oldest address goes first
+  if (located.size >= LOCATED_MAX) located.delete(located.keys().next().value!);
+  const found = lookUp(ip);
+  located.set(ip, found);
+  return found;
 }

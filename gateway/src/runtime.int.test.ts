@@ -112,6 +112,36 @@ describe.each(combos)('gateway runtime on $backend + $broker', ({ backend, broke
     await waitFor('events pushed', () => deviceEvents(spec.sn).includes(DeviceStatus.OFFLINE));
   });
 
+  it('a device with no configuration connects: its configuration is checked with one read, its row is neither held nor written for it', async () => {
+    // a device of its own, registered now (a retry of this test starts from a new one)
+    const [spec] = generateFleet(PROJECT + 2e6 + Math.floor(Math.random() * 1e6), { ap: 1 });
+    if (!spec) throw new Error('no device generated');
+    await insertDevices(db, [spec], PROJECT);
+    const statements: { sql: string; bindings: unknown[] }[] = [];
+    const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
+      if (q.bindings?.includes(spec.sn)) statements.push({ sql: q.sql, bindings: q.bindings });
+    };
+    db.on('query', onQuery);
+    try {
+      const a = agent(spec);
+      await a.start();
+      await waitFor('online with DeviceInfo', async () => (await deviceRow(db, spec.sn)).supports_name !== null);
+      // the connect's full check reads the device's sections; status reports keep coming after it
+      await waitFor('its sections read', () => statements.some((s) => /config_sections/.test(s.sql)));
+      // (on MariaDB the telemetry writes on connections of their own, which this log does not see)
+      const seenAt = Number((await deviceRow(db, spec.sn)).last_seen_at);
+      await waitFor('a status report written after it', async () => Number((await deviceRow(db, spec.sn)).last_seen_at) > seenAt);
+      const laterAt = Number((await deviceRow(db, spec.sn)).last_seen_at);
+      await waitFor('and another', async () => Number((await deviceRow(db, spec.sn)).last_seen_at) > laterAt);
+      // a hold on its configuration (config_push_by), a settle (applied_version) or a release would be a write of its row
+      const configWrites = statements.filter((s) => /^update .devices./i.test(s.sql) && /config_push|applied_version/.test(s.sql));
+      expect(configWrites.map((s) => s.sql)).toEqual([]);
+      expect(statements.filter((s) => /config_sections/.test(s.sql))).toHaveLength(1);
+    } finally {
+      db.off('query', onQuery);
+    }
+  });
+
   it("status telemetry, sent as TR-181 parameters, reaches the detail: an AP's radios and clients, a switch's ports and PoE budget", async () => {
     const ap = agent(apSpec!);
     const sw = agent(switchSpec!);
