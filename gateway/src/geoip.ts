@@ -39,7 +39,7 @@ let lookup: Promise<Lookup> | undefined;
 
 /**
  * Addresses located lately. The devices of a site share its public address, and each lookup opens and
- * reads three of the database's files: at 5,000 devices connecting, 5 s of the gateway's time went to
+ * reads four of the database's files: at 5,000 devices connecting, 5.7 s of the gateway's time went to
  * those reads (docs/performance.md). The data changes with a release of the package, not at run time.
  */
 const located = new Map<string, Promise<IpLocation>>();
