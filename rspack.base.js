@@ -53,15 +53,19 @@ export function baseConfig({ dir, production, uniqueName, publicPath }) {
 
 /**
  * A remote (ARCHITECTURE §3): MF name `name`, exposes only `./app` (src/app.tsx). The shell loads
- * remoteEntry.js (+ ./app); `standalone` is the remote's own page (index.html).
+ * remoteEntry.js (+ ./app). `standalone` is the remote's own page (index.html), built in a second
+ * compilation without Module Federation: alone on its page it shares nothing with a host, so it
+ * loads no federation runtime and negotiates no shared modules before its first paint (a wall
+ * display's LCP: docs/decisions/datascreen.md). It runs after the federated build, which cleans dist/.
  * @param {{ name: string, dir: URL, production: boolean }} options
+ * @returns {object[]} the two configurations (rspack's multi-compiler)
  */
 export function remoteConfig({ name, dir, production }) {
-  return {
+  const federated = {
     ...baseConfig({ dir, production, uniqueName: name, publicPath: 'auto' }),
-    entry: { standalone: './src/standalone.ts' },
+    name: 'federated',
+    entry: {},
     plugins: [
-      new HtmlRspackPlugin({ template: './public/index.html', filename: 'index.html', chunks: ['standalone'] }),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
@@ -74,4 +78,14 @@ export function remoteConfig({ name, dir, production }) {
       }),
     ],
   };
+  const base = baseConfig({ dir, production, uniqueName: `${name}_standalone`, publicPath: 'auto' });
+  const standalone = {
+    ...base,
+    name: 'standalone',
+    dependencies: ['federated'],
+    entry: { standalone: './src/standalone.ts' },
+    output: { ...base.output, clean: false },
+    plugins: [new HtmlRspackPlugin({ template: './public/index.html', filename: 'index.html', chunks: ['standalone'] })],
+  };
+  return [federated, standalone];
 }

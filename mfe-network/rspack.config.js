@@ -3,7 +3,7 @@
 import { remoteConfig } from '../rspack.base.js';
 
 export default (_env, argv) => {
-  const config = remoteConfig({ name: 'network', dir: new URL('.', import.meta.url), production: argv.mode !== 'development' });
-  config.module.rules.push({ test: /leaflet[\\/]dist[\\/]leaflet\.css$/, type: 'asset/source' });
-  return config;
+  const configs = remoteConfig({ name: 'network', dir: new URL('.', import.meta.url), production: argv.mode !== 'development' });
+  for (const config of configs) config.module.rules.push({ test: /leaflet[\\/]dist[\\/]leaflet\.css$/, type: 'asset/source' });
+  return configs;
 };

@@ -1,3 +1,5 @@
-// Standalone entry (ARCHITECTURE §3 "every remote also builds a standalone entry"): the async
-// boundary lets Module Federation resolve the shared singletons before React starts.
-void import('./app').then(({ remote }) => remote.standalone());
+// Standalone entry (ARCHITECTURE §3 "every remote also builds a standalone entry"): the remote's own
+// page, built without Module Federation (rspack.base.js remoteConfig), so it starts at once.
+import { remote } from './app';
+
+remote.standalone();
