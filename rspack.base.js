@@ -61,10 +61,13 @@ export function baseConfig({ dir, production, uniqueName, publicPath }) {
  * @returns {object[]} the two configurations (rspack's multi-compiler)
  */
 export function remoteConfig({ name, dir, production }) {
+  const federatedBase = baseConfig({ dir, production, uniqueName: name, publicPath: 'auto' });
   const federated = {
-    ...baseConfig({ dir, production, uniqueName: name, publicPath: 'auto' }),
+    ...federatedBase,
     name: 'federated',
     entry: {},
+    // `--watch` (development) rebuilds each compilation on its own: a clean there would take the page's files
+    output: { ...federatedBase.output, clean: production },
     plugins: [
       new ModuleFederationPlugin({
         name,
