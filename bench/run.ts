@@ -46,7 +46,7 @@ if (selected('wireless')) figures.push(...await wirelessPoliciesBench(short));
 // three cold visits even in short mode: the LCP budget is on their median, not one noisy sample
 if (selected('front-end')) figures.push(...await frontEnd(short ? 3 : 5));
 if (selected('api')) figures.push(...await apiLatency('SQLite', {}, short ? 3000 : 20000));
-if (selected('api-vs-raw')) figures.push(...await apiVsRaw(short ? 10_000 : 30_000, short ? 5 : 7));
+if (selected('api-vs-raw')) figures.push(...await apiVsRaw(short ? 10_000 : 30_000, 7));
 const wantMysql = process.env.CI === 'true' || Boolean(process.env.DATABASE_URL) || await mariaDbUp();
 if (wantMysql && selected('api')) {
   const db = await createMysqlDatabase();
