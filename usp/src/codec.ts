@@ -51,9 +51,7 @@ const bool = (o: Obj, k: string): boolean => o[k] === true;
 const obj = (o: Obj, k: string): Obj => (o[k] && typeof o[k] === 'object' ? (o[k] as Obj) : {});
 const list = (o: Obj, k: string): Obj[] => (Array.isArray(o[k]) ? (o[k] as Obj[]) : []);
 const strings = (o: Obj, k: string): string[] => (Array.isArray(o[k]) ? (o[k] as string[]) : []);
-// toObject made the map a fresh plain object of this decode's own: no copy (a status report's map holds
-// hundreds of parameters; copying it was about a quarter of its decode, docs/performance.md item 16)
-const map = (o: Obj, k: string): UspMap => obj(o, k) as UspMap;
+const map = (o: Obj, k: string): UspMap => ({ ...(obj(o, k) as UspMap) });
 
 type PbType = typeof MsgType;
 
