@@ -19,7 +19,7 @@ const CONCURRENCY = 50;
 const DEMO_HOTEL_DEVICES = 15;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-interface Measured { throughput: number; p50: number; p975: number; cpuPerRequest: number; slowest: number; seconds: number }
+interface Measured { throughput: number; p50: number; p975: number; cpuPerRequest: number; slowest: number }
 
 /** CPU time (user + system) a process has used so far, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
 function cpuMicros(pid: number): number {
@@ -41,7 +41,7 @@ function load(url: string, pid: number, amount: number, headers: Record<string, 
       // from the start to the last answer: autocannon calls back on its next one-second tick
       const seconds = Number(lastAnswer - started) / 1e9;
       const cpuPerRequest = (cpuMicros(pid) - cpuBefore) / latencies.length;
-      resolve({ throughput: latencies.length / seconds, p50: percentile(latencies, 50), p975: percentile(latencies, 97.5), cpuPerRequest, slowest: latencies.at(-1) ?? 0, seconds });
+      resolve({ throughput: latencies.length / seconds, p50: percentile(latencies, 50), p975: percentile(latencies, 97.5), cpuPerRequest, slowest: latencies.at(-1) ?? 0 });
     });
     instance.on('response', (_client, status, _bytes, ms) => {
       lastAnswer = process.hrtime.bigint();
