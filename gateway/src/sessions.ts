@@ -37,6 +37,8 @@ const SUBSCRIPTION_TABLE = 'Device.LocalAgent.Subscription.';
 const KNOWN_TTL_MS = 5 * 60_000;
 const UNKNOWN_TTL_MS = 10_000;
 const SETUP_CONCURRENCY = 100;
+/** what an agent sends only in answer to a request (TR-369 responses and Error) */
+const ANSWER_TYPES: ReadonlySet<string> = new Set(['getResp', 'setResp', 'addResp', 'deleteResp', 'operateResp', 'error']);
 /** statuses a disconnect takes offline; a rebooting device (8) is expected to drop */
 const CONNECTED_STATUSES = [1, 2, 3, 4, 5, 6, 7];
 
@@ -366,8 +368,12 @@ export function createSessions(ctx: RuntimeContext, deps: { reconciler: Reconcil
 
   async function onMsg(device: KnownDevice, msg: UspMsg, replyTo: string): Promise<void> {
     if (refused.has(device.ep)) return dropped(device.ep, device.ep, `${msg.type} from an agent refused for its serial number`);
-    telemetry.touch(device.sn);
     const session = sessions.get(device.ep);
+    // answers come on another broker connection than what a device sends of its own accord
+    // (docs/decisions/gateway.md): one can be read after the device's disconnect, and then says
+    // nothing of now. Only this instance's requests are answered here, so without a session it is late
+    if (!session && ANSWER_TYPES.has(msg.type)) return;
+    telemetry.touch(device.sn);
     if (!session) {
       // traffic from a device this instance has not seen connect (a restart, or another instance's)
       await setStatus(device.sn, OFFLINE_STATUSES, DeviceStatus.ONLINE, 'traffic', { gateway_id: ctx.gatewayId, last_seen_at: ctx.now() });

@@ -1,4 +1,7 @@
 import net from 'node:net';
+import { Aedes } from 'aedes';
+import mqtt from 'mqtt';
+import { agentSubscription, buildGet, buildGetResp, buildNotify, controllerTopic, decodeMsg, decodeRecord, encodeMsgRecord, splitReplyTo, valueChangeNotification } from '@airloom/usp';
 import { describe, expect, it } from 'vitest';
 import { createDropLog, createUspController } from './usp-controller.js';
 
@@ -61,5 +64,79 @@ describe('the gateway on an MQTT 5 broker', () => {
     await controller.stop();
     for (const s of sockets) s.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+});
+
+describe('answers and status reports', () => {
+  it('an answer does not wait behind the status reports the gateway has not read yet: they come on another connection', async () => {
+    const ep = 'os::02414C-ANSWERS';
+    const controllerId = 'self::airloom-test';
+    const broker = await Aedes.createBroker();
+    const brokerServer = net.createServer((socket) => broker.handle(socket));
+    await new Promise<void>((resolve) => brokerServer.listen(0, '127.0.0.1', resolve));
+    const brokerPort = (brokerServer.address() as net.AddressInfo).port;
+    // between the gateway and the broker: holds back what the broker sends on every connection of
+    // the gateway but the one its answers come on, as a backlog of reports in a socket would
+    let holding = false;
+    const held: (() => void)[] = [];
+    const sockets: net.Socket[] = [];
+    const proxy = net.createServer((fromGateway) => {
+      const toBroker = net.connect(brokerPort, '127.0.0.1');
+      sockets.push(fromGateway, toBroker);
+      let answers: boolean | undefined;
+      fromGateway.on('data', (chunk: Buffer) => {
+        answers ??= chunk.includes('-answers');
+        toBroker.write(chunk);
+      });
+      toBroker.on('data', (chunk: Buffer) => {
+        if (holding && answers === false) held.push(() => fromGateway.write(chunk));
+        else fromGateway.write(chunk);
+      });
+      for (const [a, b] of [[fromGateway, toBroker], [toBroker, fromGateway]] as const) a.on('close', () => b.destroy()).on('error', () => b.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const heard: string[] = [];
+    const ignore = () => undefined;
+    const controller = createUspController({
+      mqttUrl: `mqtt://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`,
+      protocolVersion: 4,
+      gatewayId: 'gw-1',
+      controllerId,
+      requestTimeoutMs: 5_000,
+      shareGroup: 'g',
+      logger: { debug: ignore, info: ignore, warn: ignore, error: ignore },
+      onRecord: (_ep, record) => void (record.kind === 'msg' && heard.push(record.msg.type)),
+    });
+    // a device on the broker that answers a Get on the reply-to its request named (R-MQTT.25)
+    const agent = await mqtt.connectAsync(`mqtt://127.0.0.1:${brokerPort}`, { clientId: 'agent', protocolVersion: 4 });
+    await agent.subscribeAsync(agentSubscription(ep, 4), { qos: 1 });
+    agent.on('message', (topic, payload) => {
+      const record = decodeRecord(payload);
+      if (record.kind !== 'msg') return;
+      const msg = decodeMsg(record.payload);
+      const { replyTo } = splitReplyTo(topic);
+      if (msg.type === 'get' && replyTo) void agent.publishAsync(replyTo, Buffer.from(encodeMsgRecord(controllerId, ep, buildGetResp(msg.msgId, []))), { qos: 1 });
+    });
+    try {
+      await controller.start();
+      holding = true;
+      const report = buildNotify('status', valueChangeNotification('Device.DeviceInfo.UpTime', '61'));
+      await agent.publishAsync(controllerTopic(ep), Buffer.from(encodeMsgRecord(controllerId, ep, report)), { qos: 1 });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(held.length, 'the report is held back on its way to the gateway').toBeGreaterThan(0);
+      const answer = await controller.request(ep, buildGet(['Device.DeviceInfo.']));
+      expect(answer.type).toBe('getResp');
+      expect(heard).toEqual(['getResp']);
+      holding = false;
+      for (const release of held.splice(0)) release();
+      await expect.poll(() => heard).toEqual(['getResp', 'notify']);
+    } finally {
+      await controller.stop();
+      await agent.endAsync();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await new Promise<void>((resolve) => brokerServer.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    }
   });
 });

@@ -1,6 +1,8 @@
-// The USP controller's transport (TR-369 MQTT MTP, docs/decisions/gateway.md): one
-// mqtt.js client per gateway instance, requests matched to responses by msg_id, and every other
-// record handed to the runtime. Nothing a device sends can throw out of here.
+// The USP controller's transport (TR-369 MQTT MTP, docs/decisions/gateway.md): two mqtt.js
+// clients per gateway instance — one takes what the devices send of their own accord (shared with
+// the other instances), the other sends this instance's requests and takes their answers, so an
+// answer never waits behind a backlog of status reports — requests matched to responses by msg_id,
+// and every other record handed to the runtime. Nothing a device sends can throw out of here.
 import {
   agentTopic,
   brokeredErrorPayload,
@@ -111,10 +113,13 @@ interface Pending {
 export function createUspController(options: UspControllerOptions): UspController {
   const { logger, controllerId, gatewayId } = options;
   const pending = new Map<string, Pending>();
+  /** what the devices send of their own accord (Notify, mqtt_connect, disconnect), and the NotifyResps */
   let client: MqttClient | null = null;
+  /** this instance's requests and their answers */
+  let answersClient: MqttClient | null = null;
 
   // MQTT 5 brokers share device traffic over instances; aedes (3.1.1) has no $share
-  const subscriptions = [...gatewaySubscriptions(gatewayId, options.protocolVersion === 5 ? options.shareGroup : undefined), CLIENT_GONE_TOPIC];
+  const { shared, answers } = gatewaySubscriptions(gatewayId, options.protocolVersion === 5 ? options.shareGroup : undefined);
   const dropped = createDropLog(logger);
   /**
    * The MQTT version each agent speaks. On an MQTT 5 broker an agent may still be on 3.1.1: a
@@ -187,74 +192,93 @@ export function createUspController(options: UspControllerOptions): UspControlle
   }
 
   /** Every PUBLISH names this instance's reply-to (R-MQTT.22–24, R-MQTT.27, R-MQTT.29). */
-  async function publish(ep: string, msg: UspMsg, to: string, qos: 0 | 1): Promise<void> {
-    if (!client) throw new Error('usp controller is not started');
+  async function publish(via: MqttClient | null, ep: string, msg: UspMsg, to: string, qos: 0 | 1): Promise<void> {
+    if (!via) throw new Error('usp controller is not started');
     const bytes = Buffer.from(encodeMsgRecord(ep, controllerId, msg));
     const reply = responseTopic(ep, gatewayId);
     const target = uspPublish({ topic: to, replyTo: reply, protocolVersion: options.protocolVersion, toId: ep, msgId: msg.msgId });
     if (options.protocolVersion === 5 && agentVersions.get(ep) === 4) target.topic = withReplyTo(to, reply);
     const publishOptions: IClientPublishOptions = { qos, ...(target.properties ? { properties: target.properties } : {}) };
-    await client.publishAsync(target.topic, bytes, publishOptions);
+    await via.publishAsync(target.topic, bytes, publishOptions);
+  }
+
+  /** One of the two connections, its subscriptions made again on every connect; resolves once the first are in place. */
+  function connect(clientId: string, subscriptions: string[]): Promise<MqttClient> {
+    const c = mqtt.connect(options.mqttUrl, {
+      clientId,
+      username: options.mqttUsername,
+      password: options.mqttPassword,
+      protocolVersion: options.protocolVersion,
+      clean: true,
+      // R-MQTT.13: an MQTT 5 endpoint names itself in CONNECT
+      ...(options.protocolVersion === 5 ? { properties: { userProperties: { [USP_ENDPOINT_ID]: controllerId } } } : {}),
+      // subscriptions are made again on every connect below
+      resubscribe: false,
+      // a QoS 0 request (a command that runs at most once) fails at once without a connection
+      // instead of going out later, when nobody knows any more whether it was sent
+      queueQoSZero: false,
+      reconnectPeriod: 1000,
+      connectTimeout: 10_000,
+    });
+    c.on('message', (topic, payload, packet) => {
+      try {
+        handle(topic, payload, packet);
+      } catch (err) {
+        logger.error({ err, topic }, 'usp: message handling failed');
+      }
+    });
+    c.on('offline', () => logger.warn({ clientId }, 'usp: broker connection lost'));
+    let first = true;
+    return new Promise<MqttClient>((resolve, reject) => {
+      c.on('error', (err) => {
+        logger.warn({ err, clientId }, 'usp: mqtt error');
+        // wrong service credentials will not get better by retrying: fail the start
+        const code = (err as { code?: unknown }).code;
+        if (first && typeof code === 'number' && REFUSED_LOGIN.has(code)) {
+          first = false;
+          c.end(true);
+          reject(new Error(`broker refused the gateway's login (${err.message})`));
+        }
+      });
+      c.on('connect', () => {
+        c.subscribeAsync(subscriptions, { qos: 1 }).then(
+          (granted) => {
+            const refused = granted.filter((g) => g.qos > 2);
+            if (refused.length > 0) logger.error({ refused: refused.map((g) => g.topic) }, 'usp: subscription refused');
+            logger.info({ gatewayId, clientId, subscriptions }, 'usp: connected');
+            if (first) {
+              first = false;
+              resolve(c);
+            }
+            // devices may have lost their connections with this one: the runtime counts them again once heard
+            options.onConnected?.();
+          },
+          (err: unknown) => {
+            logger.error({ err, clientId }, 'usp: subscribe failed');
+            if (first) {
+              first = false;
+              c.end(true);
+              reject(err instanceof Error ? err : new Error(String(err)));
+            }
+          },
+        );
+      });
+    });
   }
 
   return {
     async start() {
-      const c = mqtt.connect(options.mqttUrl, {
-        clientId: `airloom-gw-${gatewayId}`,
-        username: options.mqttUsername,
-        password: options.mqttPassword,
-        protocolVersion: options.protocolVersion,
-        clean: true,
-        // R-MQTT.13: an MQTT 5 endpoint names itself in CONNECT
-        ...(options.protocolVersion === 5 ? { properties: { userProperties: { [USP_ENDPOINT_ID]: controllerId } } } : {}),
-        // subscriptions are made again on every connect below
-        resubscribe: false,
-        // a QoS 0 request (a command that runs at most once) fails at once without a connection
-        // instead of going out later, when nobody knows any more whether it was sent
-        queueQoSZero: false,
-        reconnectPeriod: 1000,
-        connectTimeout: 10_000,
-      });
-      client = c;
-      c.on('message', (topic, payload, packet) => {
-        try {
-          handle(topic, payload, packet);
-        } catch (err) {
-          logger.error({ err, topic }, 'usp: message handling failed');
-        }
-      });
-      c.on('offline', () => logger.warn('usp: broker connection lost'));
-      let first = true;
-      await new Promise<void>((resolve, reject) => {
-        c.on('error', (err) => {
-          logger.warn({ err }, 'usp: mqtt error');
-          // wrong service credentials will not get better by retrying: fail the start
-          const code = (err as { code?: unknown }).code;
-          if (first && typeof code === 'number' && REFUSED_LOGIN.has(code)) {
-            first = false;
-            c.end(true);
-            reject(new Error(`broker refused the gateway's login (${err.message})`));
-          }
-        });
-        c.on('connect', () => {
-          c.subscribeAsync(subscriptions, { qos: 1 }).then(
-            (granted) => {
-              const refused = granted.filter((g) => g.qos > 2);
-              if (refused.length > 0) logger.error({ refused: refused.map((g) => g.topic) }, 'usp: subscription refused');
-              logger.info({ gatewayId, subscriptions }, 'usp: connected');
-              if (first) {
-                first = false;
-                resolve();
-              }
-              options.onConnected?.();
-            },
-            (err: unknown) => {
-              logger.error({ err }, 'usp: subscribe failed');
-              if (first) reject(err instanceof Error ? err : new Error(String(err)));
-            },
-          );
-        });
-      });
+      const [devices, ours] = await Promise.allSettled([
+        connect(`airloom-gw-${gatewayId}`, [...shared, CLIENT_GONE_TOPIC]),
+        connect(`airloom-gw-${gatewayId}-answers`, answers),
+      ]);
+      if (devices.status === 'fulfilled') client = devices.value;
+      if (ours.status === 'fulfilled') answersClient = ours.value;
+      const failed = [devices, ours].find((r) => r.status === 'rejected');
+      if (failed) {
+        await this.stop();
+        throw failed.reason;
+      }
     },
 
     async stop() {
@@ -263,9 +287,10 @@ export function createUspController(options: UspControllerOptions): UspControlle
         p.reject(new Error('usp controller stopped'));
         pending.delete(id);
       }
-      const c = client;
+      const clients = [client, answersClient];
       client = null;
-      if (c) await c.endAsync();
+      answersClient = null;
+      await Promise.all(clients.map((c) => c?.endAsync()));
     },
 
     request<M extends RequestMsg>(ep: string, msg: M, timeoutMs = options.requestTimeoutMs, qos: 0 | 1 = 1): Promise<ResponseTo<M>> {
@@ -275,7 +300,7 @@ export function createUspController(options: UspControllerOptions): UspControlle
           reject(new UspTimeoutError(`no answer to ${msg.type} from ${ep} within ${timeoutMs} ms`));
         }, timeoutMs);
         pending.set(msg.msgId, { ep, expects: RESPONSE_OF[msg.type], resolve: resolve as (m: UspMsg) => void, reject, timer });
-        publish(ep, msg, agentTopic(ep), qos).catch((err: unknown) => {
+        publish(answersClient, ep, msg, agentTopic(ep), qos).catch((err: unknown) => {
           clearTimeout(timer);
           pending.delete(msg.msgId);
           reject(new UspNotSentError(`${msg.type} to ${ep} not sent: ${String(err)}`, { cause: err }));
@@ -283,7 +308,7 @@ export function createUspController(options: UspControllerOptions): UspControlle
       });
     },
 
-    send: (ep, msg, replyTo) => publish(ep, msg, replyTo, 1),
+    send: (ep, msg, replyTo) => publish(client, ep, msg, replyTo, 1),
   };
 }
 

@@ -55,13 +55,11 @@ describe('topic plan', () => {
   });
 
   it('gateways share agent traffic on MQTT 5, subscribe plainly on the embedded broker, and take the 3.1.1 suffix level too', () => {
-    expect(gatewaySubscriptions('gw-1', 'airloom-gw')).toEqual([
-      '$share/airloom-gw/usp/c/+',
-      '$share/airloom-gw/usp/c/+/+',
-      'usp/c/+/g/gw-1',
-      'usp/c/+/g/gw-1/+',
-    ]);
-    expect(gatewaySubscriptions('gw-1')).toEqual(['usp/c/+', 'usp/c/+/+', 'usp/c/+/g/gw-1', 'usp/c/+/g/gw-1/+']);
+    expect(gatewaySubscriptions('gw-1', 'airloom-gw')).toEqual({
+      shared: ['$share/airloom-gw/usp/c/+', '$share/airloom-gw/usp/c/+/+'],
+      answers: ['usp/c/+/g/gw-1', 'usp/c/+/g/gw-1/+'],
+    });
+    expect(gatewaySubscriptions('gw-1')).toEqual({ shared: ['usp/c/+', 'usp/c/+/+'], answers: ['usp/c/+/g/gw-1', 'usp/c/+/g/gw-1/+'] });
   });
 
   it("every topic an agent publishes on 3.1.1 matches one of the gateway's filters (R-MQTT.22, R-MQTT.24)", () => {
@@ -77,7 +75,8 @@ describe('topic plan', () => {
       const t = topic.split('/');
       return f.length === t.length && f.every((level, i) => level === '+' || level === t[i]);
     };
-    for (const topic of published) expect(gatewaySubscriptions('gw-1').some((f) => matches(f, topic)), topic).toBe(true);
+    const { shared, answers } = gatewaySubscriptions('gw-1');
+    for (const topic of published) expect([...shared, ...answers].some((f) => matches(f, topic)), topic).toBe(true);
   });
 
   it('3.1.1 reply-to rides in the topic with every / written %2F, and parses back', () => {

@@ -62,14 +62,15 @@ export function responseTopic(ep: string, gatewayId: string): string {
 
 /**
  * Topic filters a gateway subscribes: agent-initiated traffic (shared across instances on an MQTT 5
- * broker; the embedded aedes broker has no `$share`) and the answers to this instance. Each comes
- * twice: bare, and with the 3.1.1 `/reply-to=` suffix, which is one more level because its `/` are
- * written `%2F` (R-MQTT.24). A `+` matches one level only, so `usp/c/+` alone misses the suffix.
+ * broker; the embedded aedes broker has no `$share`) and the answers to this instance — two groups,
+ * which the gateway takes on two connections. Each comes twice: bare, and with the 3.1.1
+ * `/reply-to=` suffix, which is one more level because its `/` are written `%2F` (R-MQTT.24). A `+`
+ * matches one level only, so `usp/c/+` alone misses the suffix.
  */
-export function gatewaySubscriptions(gatewayId: string, shareGroup?: string): string[] {
+export function gatewaySubscriptions(gatewayId: string, shareGroup?: string): { shared: string[]; answers: string[] } {
   const share = (filter: string) => (shareGroup ? `$share/${shareGroup}/${filter}` : filter);
   const answers = responseTopic('+', gatewayId);
-  return [share('usp/c/+'), share('usp/c/+/+'), answers, `${answers}/+`];
+  return { shared: [share('usp/c/+'), share('usp/c/+/+')], answers: [answers, `${answers}/+`] };
 }
 
 /** MQTT 3.1.1 form of a topic carrying a USP Record: the reply-to rides at its end, every `/` written `%2F` (R-MQTT.24). */

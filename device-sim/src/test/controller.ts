@@ -45,7 +45,8 @@ export class TestController {
     const client = await mqtt.connectAsync(url, { protocolVersion, clientId: `ctl-${randomUUID()}`, reconnectPeriod: 0 });
     const c = new TestController(client, protocolVersion);
     client.on('message', (topic, payload) => c.onMessage(topic, payload));
-    await client.subscribeAsync(gatewaySubscriptions(c.id), { qos: 1 });
+    const { shared, answers } = gatewaySubscriptions(c.id);
+    await client.subscribeAsync([...shared, ...answers], { qos: 1 });
     return c;
   }
 
