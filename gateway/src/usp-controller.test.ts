@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
-import { agentSubscription, buildGet, buildGetResp, buildNotify, controllerTopic, decodeMsg, decodeRecord, encodeMsgRecord, splitReplyTo, valueChangeNotification } from '@airloom/usp';
+import { agentSubscription, buildGet, buildGetResp, buildNotify, buildNotifyResp, controllerTopic, decodeMsg, decodeRecord, encodeMsgRecord, splitReplyTo, valueChangeNotification } from '@airloom/usp';
 import { describe, expect, it } from 'vitest';
 import { createDropLog, createUspController } from './usp-controller.js';
 
@@ -67,8 +67,8 @@ describe('the gateway on an MQTT 5 broker', () => {
   });
 });
 
-describe('answers and status reports', () => {
-  it('an answer does not wait behind the status reports the gateway has not read yet: they come on another connection', async () => {
+describe('answers, status reports and NotifyResps', () => {
+  it('an answer does not wait behind the status reports the gateway has not read yet, nor do its acknowledgements behind its NotifyResps: each has its connection', async () => {
     const ep = 'os::02414C-ANSWERS';
     const controllerId = 'self::airloom-test';
     const broker = await Aedes.createBroker();
@@ -85,7 +85,7 @@ describe('answers and status reports', () => {
       sockets.push(fromGateway, toBroker);
       let answers: boolean | undefined;
       fromGateway.on('data', (chunk: Buffer) => {
-        answers ??= chunk.includes('-answers');
+        answers ??= chunk.includes('-requests');
         toBroker.write(chunk);
       });
       toBroker.on('data', (chunk: Buffer) => {
@@ -95,6 +95,12 @@ describe('answers and status reports', () => {
       for (const [a, b] of [[fromGateway, toBroker], [toBroker, fromGateway]] as const) a.on('close', () => b.destroy()).on('error', () => b.destroy());
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    // who publishes what: Mosquitto 2.0 reads one packet of a connection per turn of its loop, so the
+    // connection that takes the devices' deliveries must not also carry the NotifyResps
+    const published: string[] = [];
+    broker.on('publish', (packet, client) => {
+      if (client?.id.startsWith('airloom-gw-')) published.push(`${client.id} ${decodeMsg((decodeRecord(packet.payload as Buffer) as { payload: Uint8Array }).payload).type}`);
+    });
     const heard: string[] = [];
     const ignore = () => undefined;
     const controller = createUspController({
@@ -105,7 +111,11 @@ describe('answers and status reports', () => {
       requestTimeoutMs: 5_000,
       shareGroup: 'g',
       logger: { debug: ignore, info: ignore, warn: ignore, error: ignore },
-      onRecord: (_ep, record) => void (record.kind === 'msg' && heard.push(record.msg.type)),
+      onRecord: (_ep, record) => {
+        if (record.kind !== 'msg') return;
+        heard.push(record.msg.type);
+        if (record.msg.type === 'notify') void controller.send(ep, buildNotifyResp(record.msg), record.replyTo);
+      },
     });
     // a device on the broker that answers a Get on the reply-to its request named (R-MQTT.25)
     const agent = await mqtt.connectAsync(`mqtt://127.0.0.1:${brokerPort}`, { clientId: 'agent', protocolVersion: 4 });
@@ -130,6 +140,7 @@ describe('answers and status reports', () => {
       holding = false;
       for (const release of held.splice(0)) release();
       await expect.poll(() => heard).toEqual(['getResp', 'notify']);
+      await expect.poll(() => published).toEqual(['airloom-gw-gw-1-requests get', 'airloom-gw-gw-1-replies notifyResp']);
     } finally {
       await controller.stop();
       await agent.endAsync();

@@ -1,8 +1,10 @@
-// The USP controller's transport (TR-369 MQTT MTP, docs/decisions/gateway.md): two mqtt.js
+// The USP controller's transport (TR-369 MQTT MTP, docs/decisions/gateway.md): three mqtt.js
 // clients per gateway instance — one takes what the devices send of their own accord (shared with
-// the other instances), the other sends this instance's requests and takes their answers, so an
-// answer never waits behind a backlog of status reports — requests matched to responses by msg_id,
-// and every other record handed to the runtime. Nothing a device sends can throw out of here.
+// the other instances), one sends this instance's requests and takes their answers, so an answer
+// never waits behind a backlog of status reports, and one sends the NotifyResps (a broker reads one
+// packet of a connection at a time: with them on the first one, its acknowledgements waited behind
+// them and the broker's deliveries behind those) — requests matched to responses by msg_id, and
+// every other record handed to the runtime. Nothing a device sends can throw out of here.
 import {
   agentTopic,
   brokeredErrorPayload,
@@ -113,10 +115,12 @@ interface Pending {
 export function createUspController(options: UspControllerOptions): UspController {
   const { logger, controllerId, gatewayId } = options;
   const pending = new Map<string, Pending>();
-  /** what the devices send of their own accord (Notify, mqtt_connect, disconnect), and the NotifyResps */
-  let client: MqttClient | null = null;
+  /** what the devices send of their own accord (Notify, mqtt_connect, disconnect) */
+  let devicesClient: MqttClient | null = null;
   /** this instance's requests and their answers */
-  let answersClient: MqttClient | null = null;
+  let requestsClient: MqttClient | null = null;
+  /** the NotifyResps and brokered errors: nothing is received on it */
+  let repliesClient: MqttClient | null = null;
 
   // MQTT 5 brokers share device traffic over instances; aedes (3.1.1) has no $share
   const { shared, answers } = gatewaySubscriptions(gatewayId, options.protocolVersion === 5 ? options.shareGroup : undefined);
@@ -134,9 +138,9 @@ export function createUspController(options: UspControllerOptions): UspControlle
    */
   function brokeredError(packet: IPublishPacket, errCode: number, errMsg: string): void {
     const replyTo = packet.properties?.responseTopic;
-    if (options.protocolVersion !== 5 || !replyTo || !client) return;
+    if (options.protocolVersion !== 5 || !replyTo || !repliesClient) return;
     const errId = packet.properties?.userProperties?.[USP_ERR_ID];
-    client
+    repliesClient
       .publishAsync(replyTo, brokeredErrorPayload(errCode, errMsg), {
         qos: 0,
         properties: {
@@ -202,7 +206,7 @@ export function createUspController(options: UspControllerOptions): UspControlle
     await via.publishAsync(target.topic, bytes, publishOptions);
   }
 
-  /** One of the two connections, its subscriptions made again on every connect; resolves once the first are in place. */
+  /** One of the three connections, its subscriptions made again on every connect; resolves once the first are in place. */
   function connect(clientId: string, subscriptions: string[]): Promise<MqttClient> {
     const c = mqtt.connect(options.mqttUrl, {
       clientId,
@@ -241,7 +245,7 @@ export function createUspController(options: UspControllerOptions): UspControlle
         }
       });
       c.on('connect', () => {
-        c.subscribeAsync(subscriptions, { qos: 1 }).then(
+        (subscriptions.length > 0 ? c.subscribeAsync(subscriptions, { qos: 1 }) : Promise.resolve([])).then(
           (granted) => {
             const refused = granted.filter((g) => g.qos > 2);
             if (refused.length > 0) logger.error({ refused: refused.map((g) => g.topic) }, 'usp: subscription refused');
@@ -251,7 +255,7 @@ export function createUspController(options: UspControllerOptions): UspControlle
               resolve(c);
             }
             // devices may have lost their connections with this one: the runtime counts them again once heard
-            options.onConnected?.();
+            if (subscriptions.length > 0) options.onConnected?.();
           },
           (err: unknown) => {
             logger.error({ err, clientId }, 'usp: subscribe failed');
@@ -268,13 +272,15 @@ export function createUspController(options: UspControllerOptions): UspControlle
 
   return {
     async start() {
-      const [devices, ours] = await Promise.allSettled([
+      const [devices, requests, replies] = await Promise.allSettled([
         connect(`airloom-gw-${gatewayId}`, [...shared, CLIENT_GONE_TOPIC]),
-        connect(`airloom-gw-${gatewayId}-answers`, answers),
+        connect(`airloom-gw-${gatewayId}-requests`, answers),
+        connect(`airloom-gw-${gatewayId}-replies`, []),
       ]);
-      if (devices.status === 'fulfilled') client = devices.value;
-      if (ours.status === 'fulfilled') answersClient = ours.value;
-      const failed = [devices, ours].find((r) => r.status === 'rejected');
+      if (devices.status === 'fulfilled') devicesClient = devices.value;
+      if (requests.status === 'fulfilled') requestsClient = requests.value;
+      if (replies.status === 'fulfilled') repliesClient = replies.value;
+      const failed = [devices, requests, replies].find((r) => r.status === 'rejected');
       if (failed) {
         await this.stop();
         throw failed.reason;
@@ -287,9 +293,10 @@ export function createUspController(options: UspControllerOptions): UspControlle
         p.reject(new Error('usp controller stopped'));
         pending.delete(id);
       }
-      const clients = [client, answersClient];
-      client = null;
-      answersClient = null;
+      const clients = [devicesClient, requestsClient, repliesClient];
+      devicesClient = null;
+      requestsClient = null;
+      repliesClient = null;
       await Promise.all(clients.map((c) => c?.endAsync()));
     },
 
@@ -300,7 +307,7 @@ export function createUspController(options: UspControllerOptions): UspControlle
           reject(new UspTimeoutError(`no answer to ${msg.type} from ${ep} within ${timeoutMs} ms`));
         }, timeoutMs);
         pending.set(msg.msgId, { ep, expects: RESPONSE_OF[msg.type], resolve: resolve as (m: UspMsg) => void, reject, timer });
-        publish(answersClient, ep, msg, agentTopic(ep), qos).catch((err: unknown) => {
+        publish(requestsClient, ep, msg, agentTopic(ep), qos).catch((err: unknown) => {
           clearTimeout(timer);
           pending.delete(msg.msgId);
           reject(new UspNotSentError(`${msg.type} to ${ep} not sent: ${String(err)}`, { cause: err }));
@@ -308,7 +315,7 @@ export function createUspController(options: UspControllerOptions): UspControlle
       });
     },
 
-    send: (ep, msg, replyTo) => publish(client, ep, msg, replyTo, 1),
+    send: (ep, msg, replyTo) => publish(repliesClient, ep, msg, replyTo, 1),
   };
 }
 
