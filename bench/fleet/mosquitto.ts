@@ -64,8 +64,12 @@ function dynsecConfig(devices: Login[], service: Login, bench: Login) {
   };
 }
 
-/** sockets and files the broker holds besides the devices': listener, gateway, observers, flood clients, logs */
-const BROKER_FD_RESERVE = 20;
+/**
+ * sockets and files the broker holds besides the devices': its listener and own files (about 6), the
+ * gateway's four connections (devices, requests, replies, bus), the observers (ingest lag, rename's
+ * bus) and the flood's five clients on each side, with room to spare
+ */
+const BROKER_FD_RESERVE = 30;
 
 /**
  * How many device connections a broker started from this process can hold: every connection is an
