@@ -197,4 +197,21 @@ describe.each(testBackends())('the client table on %s', (backend) => {
     expect(await add('BB:00:00:00:00:02')).toMatchObject({ macs: ['BB:00:00:00:00:01', 'BB:00:00:00:00:02'] });
     expect(await add('BB:00:00:00:00:03')).toBe('full');
   });
+
+  it('marks the clients several APs stop listing in one flush offline, and no other', async () => {
+    now += 30_000;
+    writer.report(AP1, {}, undefined, [wifi('AA:00:00:00:00:11', 'Guest-11'), wifi('AA:00:00:00:00:12', 'Guest-12')]);
+    writer.report(AP2, {}, undefined, [wifi('AA:00:00:00:00:01', 'Room-214-iPhone', -50), wifi('AA:00:00:00:00:21', 'Guest-21')]);
+    await writer.flush();
+    now += 30_000;
+    writer.report(AP1, {}, undefined, [wifi('AA:00:00:00:00:12', 'Guest-12')]);
+    writer.report(AP2, {}, undefined, [wifi('AA:00:00:00:00:01', 'Room-214-iPhone', -50)]);
+    await writer.flush();
+    const online = (await listClients(db, PROJECT, 'all', now)).filter((c) => c.online).map((c) => [c.mac, c.sn]);
+    expect(online.sort()).toEqual([['AA:00:00:00:00:01', AP2], ['AA:00:00:00:00:12', AP1]]);
+    expect(changes.at(-1)).toEqual([
+      { projectId: PROJECT, sn: AP1, joined: [], left: [{ mac: 'AA:00:00:00:00:11', connection: 'wireless' }] },
+      { projectId: PROJECT, sn: AP2, joined: [], left: [{ mac: 'AA:00:00:00:00:21', connection: 'wireless' }] },
+    ]);
+  });
 });

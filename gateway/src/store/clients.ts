@@ -9,6 +9,8 @@ import type { Knex } from 'knex';
 /** how long a client that left stays on the list as offline */
 export const OFFLINE_CLIENT_KEEP_MS = 24 * 3_600_000;
 const CHUNK = 100;
+/** (sn, mac) pairs of clients gone in one UPDATE */
+const LEFT_CHUNK = 500;
 
 /** One client as a device reports it. */
 export interface ReportedClient {
@@ -214,12 +216,26 @@ export async function syncClients(
   for (let i = 0; i < arriving.length; i += CHUNK) {
     await trx('clients').insert(arriving.slice(i, i + CHUNK)).onConflict(['project_id', 'mac']).merge([...REPORTED_COLUMNS, 'online_since']);
   }
+  // who left, a project's devices together: one statement per LEFT_CHUNK clients, not one per device (the
+  // flush's transaction stays open while they run, and at 20,000 devices most reports list someone
+  // gone, docs/performance.md item 17); a client that came to another of the project's devices in this
+  // report has that device's sn now, and stays online
+  const leftByProject = new Map<number, [string, string][]>();
   for (const change of changes) {
-    if (change.left.length === 0) continue;
-    await trx('clients')
-      .where({ project_id: change.projectId, sn: change.sn, online: 1 })
-      .whereIn('mac', change.left.map((c) => c.mac))
-      .update({ online: 0, offline_since: now, updated_at: now, revision: now });
+    const pairs = leftByProject.get(change.projectId) ?? [];
+    for (const c of change.left) pairs.push([change.sn, c.mac]);
+    if (pairs.length > 0) leftByProject.set(change.projectId, pairs);
+  }
+  for (const [projectId, pairs] of leftByProject) {
+    for (let i = 0; i < pairs.length; i += LEFT_CHUNK) {
+      const part = pairs.slice(i, i + LEFT_CHUNK);
+      await trx('clients')
+        .where({ project_id: projectId, online: 1 })
+        // the MACs find the rows by the primary key (project_id, mac); the pairs keep each to its device
+        .whereIn('mac', [...new Set(part.map(([, mac]) => mac))])
+        .whereIn(['sn', 'mac'], part)
+        .update({ online: 0, offline_since: now, updated_at: now, revision: now });
+    }
   }
   return changes.filter((c) => c.joined.length > 0 || c.left.length > 0);
 }
