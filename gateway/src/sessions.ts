@@ -8,7 +8,7 @@ import { RESTART_KINDS, bootedAt, finishRebootOnBoot, type Outbox } from './outb
 import { NAME_PARAM, type Reconciler } from './config/engine.js';
 import { transition, type StatusReason } from './status.js';
 import { deviceInfoColumns, statusEventClients, statusEventColumns, statusEventMacTable, statusEventSample } from './telemetry.js';
-import { createDropLog, type AgentRecord } from './usp-controller.js';
+import { ANSWER_TYPES, createDropLog, type AgentRecord } from './usp-controller.js';
 import { nextRevision, touchDevice } from './store/revision.js';
 import { recordActivation } from './store/activations.js';
 import { locateIp } from './geoip.js';
@@ -37,8 +37,6 @@ const SUBSCRIPTION_TABLE = 'Device.LocalAgent.Subscription.';
 const KNOWN_TTL_MS = 5 * 60_000;
 const UNKNOWN_TTL_MS = 10_000;
 const SETUP_CONCURRENCY = 100;
-/** what an agent sends only in answer to a request (TR-369 responses and Error) */
-const ANSWER_TYPES: ReadonlySet<string> = new Set(['getResp', 'setResp', 'addResp', 'deleteResp', 'operateResp', 'error']);
 /** statuses a disconnect takes offline; a rebooting device (8) is expected to drop */
 const CONNECTED_STATUSES = [1, 2, 3, 4, 5, 6, 7];
 

@@ -1,8 +1,8 @@
 import net from 'node:net';
-import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
 import { agentSubscription, buildGet, buildGetResp, buildNotify, buildNotifyResp, controllerTopic, decodeMsg, decodeRecord, encodeMsgRecord, splitReplyTo, valueChangeNotification } from '@airloom/usp';
 import { describe, expect, it } from 'vitest';
+import { startBareAedes } from './bus/test-broker.js';
 import { createDropLog, createUspController } from './usp-controller.js';
 
 function recordingLogger() {
@@ -71,10 +71,8 @@ describe('answers, status reports and NotifyResps', () => {
   it('an answer does not wait behind the status reports the gateway has not read yet, nor do its acknowledgements behind its NotifyResps: each has its connection', async () => {
     const ep = 'os::02414C-ANSWERS';
     const controllerId = 'self::airloom-test';
-    const broker = await Aedes.createBroker();
-    const brokerServer = net.createServer((socket) => broker.handle(socket));
-    await new Promise<void>((resolve) => brokerServer.listen(0, '127.0.0.1', resolve));
-    const brokerPort = (brokerServer.address() as net.AddressInfo).port;
+    const broker = await startBareAedes();
+    const brokerPort = Number(new URL(broker.url).port);
     // between the gateway and the broker: holds back what the broker sends on every connection of
     // the gateway but the one its answers come on, as a backlog of reports in a socket would
     let holding = false;
@@ -98,7 +96,7 @@ describe('answers, status reports and NotifyResps', () => {
     // who publishes what: Mosquitto 2.0 reads one packet of a connection per turn of its loop, so the
     // connection that takes the devices' deliveries must not also carry the NotifyResps
     const published: string[] = [];
-    broker.on('publish', (packet, client) => {
+    broker.aedes.on('publish', (packet, client) => {
       if (client?.id.startsWith('airloom-gw-')) published.push(`${client.id} ${decodeMsg((decodeRecord(packet.payload as Buffer) as { payload: Uint8Array }).payload).type}`);
     });
     const heard: string[] = [];
@@ -118,7 +116,7 @@ describe('answers, status reports and NotifyResps', () => {
       },
     });
     // a device on the broker that answers a Get on the reply-to its request named (R-MQTT.25)
-    const agent = await mqtt.connectAsync(`mqtt://127.0.0.1:${brokerPort}`, { clientId: 'agent', protocolVersion: 4 });
+    const agent = await mqtt.connectAsync(broker.url, { clientId: 'agent', protocolVersion: 4 });
     await agent.subscribeAsync(agentSubscription(ep, 4), { qos: 1 });
     agent.on('message', (topic, payload) => {
       const record = decodeRecord(payload);
@@ -146,8 +144,7 @@ describe('answers, status reports and NotifyResps', () => {
       await agent.endAsync();
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
-      await new Promise<void>((resolve) => brokerServer.close(() => resolve()));
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await broker.close();
     }
   });
 });

@@ -52,6 +52,9 @@ const RESPONSE_OF: Record<RequestMsg['type'], UspMsg['type']> = {
   operate: 'operateResp',
 };
 
+/** what an agent sends only in answer to a request: the responses above and Error */
+export const ANSWER_TYPES: ReadonlySet<UspMsg['type']> = new Set([...Object.values(RESPONSE_OF), 'error']);
+
 /** The agent answered with a USP Error (TR-369 err_code, e.g. 7016 object does not exist). */
 export class UspErrorResponse extends Error {
   override readonly name = 'UspErrorResponse';

@@ -10,7 +10,8 @@ export interface TestBroker {
   close(): Promise<void>;
 }
 
-export async function startBareAedes(): Promise<TestBroker> {
+/** `aedes` is the broker itself, for a test that watches who publishes what */
+export async function startBareAedes(): Promise<TestBroker & { aedes: Aedes }> {
   const broker = new Aedes();
   await broker.listen();
   announceDisconnects(broker);
@@ -20,6 +21,7 @@ export async function startBareAedes(): Promise<TestBroker> {
   return {
     url: `mqtt://127.0.0.1:${port}`,
     protocolVersion: 4,
+    aedes: broker,
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
