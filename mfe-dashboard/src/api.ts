@@ -1,7 +1,7 @@
-// The data screen's calls: each one a declared endpoint of contracts (API.activations.*), sent
+// The data screen's calls: each one a declared endpoint of contracts (activationEndpoints.*), sent
 // through the API client the shell (or the standalone page) gives.
 import type { ApiClient } from '@airloom/shared-ui';
-import { API, type ActivationRange } from '@airloom/contracts';
+import { activationEndpoints, type ActivationRange } from '@airloom/contracts';
 
 /** the base device list's filters and sort, as the address bar of the export carries them */
 export interface DeviceFilters {
@@ -25,9 +25,9 @@ export function filterQuery(filters: DeviceFilters): Record<string, string> {
 export function createDashboardApi(api: ApiClient) {
   return {
     summary: (range: ActivationRange, countries: readonly string[], signal?: AbortSignal) =>
-      api.call(API.activations.summary, { query: { range, ...(countries.length ? { countries: countries.join(',') } : {}) }, signal }),
+      api.call(activationEndpoints.summary, { query: { range, ...(countries.length ? { countries: countries.join(',') } : {}) }, signal }),
     list: (filters: DeviceFilters, page: number, signal?: AbortSignal) =>
-      api.call(API.activations.list, { query: { ...(filterQuery(filters) as Record<string, never>), page }, signal }),
+      api.call(activationEndpoints.list, { query: { ...(filterQuery(filters) as Record<string, never>), page }, signal }),
   };
 }
 
@@ -36,5 +36,5 @@ export type DashboardApi = ReturnType<typeof createDashboardApi>;
 /** the export's address: the same filters and sort, every matching record (the browser downloads it) */
 export function exportHref(filters: DeviceFilters): string {
   const qs = new URLSearchParams(filterQuery(filters)).toString();
-  return `/api/v1${API.activations.export.path}${qs ? `?${qs}` : ''}`;
+  return `/api/v1${activationEndpoints.export.path}${qs ? `?${qs}` : ''}`;
 }

@@ -3,7 +3,7 @@
 // a Bearer header. The stream is opened again after any break, with back-off, and also when
 // nothing (not even the server's 15 s ping) arrived for 40 s: a network that went away without
 // closing the connection.
-import { API, ActivationEventSchema, type ActivationEvent } from '@airloom/contracts';
+import { activationEndpoints, ActivationEventSchema, type ActivationEvent } from '@airloom/contracts';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
@@ -17,7 +17,7 @@ export interface ActivationEventsHandlers {
   onReconnected(): void;
 }
 
-export const EVENTS_URL = `/api/v1${API.activations.events.path}`;
+export const EVENTS_URL = `/api/v1${activationEndpoints.events.path}`;
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 export const SILENCE_MS = 40_000;
 

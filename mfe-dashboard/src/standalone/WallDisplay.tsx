@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { API, type MeResponse } from '@airloom/contracts';
+import { authEndpoints, type MeResponse } from '@airloom/contracts';
 import { ApiError, MfeContext, type MfeProps } from '@airloom/shared-ui';
 import { DataScreenContext } from '../features/datascreen/context';
 import { DataScreenPage } from '../features/datascreen/DataScreenPage';
@@ -46,7 +46,7 @@ export function WallDisplay({ initialKey, search, storage, doFetch }: { initialK
   useEffect(() => {
     let stop = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    access.api.call(API.auth.me).then(
+    access.api.call(authEndpoints.me).then(
       (session) => {
         if (stop) return;
         if (session.apiKey && session.apiKey.access !== 'r') refuse('readWrite');
