@@ -21,6 +21,7 @@ import { unreadAlarmCounts } from './run-log.js';
 import { DEVICE_ITEM_COLUMNS, toDeviceDetail, toDeviceItem, toOperationItem, type DeviceItemRow } from './mapping.js';
 import { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow, type StatusLogRow } from './rows.js';
 import { nextRevision, touchDevice } from './revision.js';
+import { retryDeadlock } from './config.js';
 import { readRows } from '../db-connect.js';
 
 export const HISTORY_LENGTH = 20;
@@ -158,7 +159,7 @@ export async function enqueueOperation(
   withQueued?: WithQueuedOperation,
 ): Promise<OperationItem | null> {
   const argsJson = input.args ? JSON.stringify(input.args) : null;
-  return db.transaction(async (trx) => {
+  const queue = async (trx: Knex.Transaction): Promise<OperationItem | null> => {
     const lock = trx('devices').where({ sn: input.sn }).select('sn');
     if (trx.client.config.client === 'mysql2') lock.forUpdate();
     await lock;
@@ -197,7 +198,10 @@ export async function enqueueOperation(
     const operation = toOperationItem(row);
     if (withQueued) await withQueued(trx, operation);
     return operation;
-  });
+  };
+  // InnoDB may roll the queuing back when another transaction locks a neighbouring key (two gateway
+  // instances and the console at once: a CI run of 29 Nov): nothing was queued nor sent, so it is queued again
+  return db.isTransaction ? queue(db as Knex.Transaction) : retryDeadlock(() => db.transaction(queue));
 }
 
 /** Binds an unbound device to a project; false when it is bound already (a name is a configuration write). */
