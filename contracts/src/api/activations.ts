@@ -6,7 +6,7 @@ import { DEVICE_TYPES } from '../domain/device.js';
 import { LIMITS } from '../limits.js';
 import { apiRuleKey } from './en-api-rules.js';
 import { endpoint } from './endpoint.js';
-import { deviceType } from './devices.js';
+import { deviceType } from './device-type.js';
 
 const tag = 'activations';
 

@@ -9,6 +9,7 @@ import { ConfigChangeSchema } from './config.js';
 import { LIMITS } from '../limits.js';
 import { cloudCode, name, serialNumber } from '../rules/names.js';
 import { apiRuleKey } from './en-api-rules.js';
+import { deviceType } from './device-type.js';
 import { endpoint } from './endpoint.js';
 import { ProjectIdParamSchema } from './projects.js';
 import { API_LIMITS } from './limits.js';
@@ -19,7 +20,7 @@ export const macAddress = z
   // one spelling everywhere: upper case, colons
   .transform((v) => v.replace(/[:-]/g, '').toUpperCase().match(/../g)!.join(':'));
 
-export const deviceType = z.enum(DEVICE_TYPES, { error: apiRuleKey('deviceType', 'value') });
+export { deviceType } from './device-type.js';
 
 /** Where a pending operation or a rename stands (ARCHITECTURE §5 outbox). */
 export const OPERATION_STATES = ['queued', 'sent', 'running', 'done', 'failed', 'expired'] as const;

@@ -87,8 +87,8 @@ describe('the wall display', () => {
     await screen.findByText(/This key can change settings, so the wall display does not keep it/);
     expect(sessionStorage.getItem('airloom.datascreen.key')).toBeNull();
     expect(screen.queryByText('3,020')).toBeNull();
-    // nothing but the sign-in check was asked with it
-    expect([...new Set(readWrite.seen.map((s) => s.path))]).toEqual(['/api/v1/auth/me']);
+    // nothing but the sign-in check and the first summary sent beside it (dropped unseen) was asked with it
+    expect([...new Set(readWrite.seen.map((s) => s.path))].sort()).toEqual(['/api/v1/activations/summary', '/api/v1/auth/me']);
     cleanup();
     const readOnly = server('alk_r', 'r');
     show(null, readOnly.doFetch);
@@ -107,6 +107,23 @@ describe('the wall display', () => {
     show(null, nobody.doFetch);
     await screen.findByLabelText('Read-only API key');
     expect(screen.queryByText('This key was refused. Check it and try again.')).toBeNull();
+  });
+
+  it('asks for the first summary beside the sign-in check, once, and shows it only after the check passed', async () => {
+    const { doFetch, seen } = server('alk_good');
+    let answerMe: () => void = () => undefined;
+    const meHeld = new Promise<void>((resolve) => (answerMe = resolve));
+    const slowMe = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/auth/me')) await meHeld;
+      return doFetch(input, init);
+    }) as typeof fetch;
+    show('alk_good', slowMe);
+    await waitFor(() => expect(seen.map((s) => s.path)).toContain('/api/v1/activations/summary'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('3,020')).toBeNull();
+    answerMe();
+    await screen.findByText('3,020');
+    expect(seen.filter((s) => s.path === '/api/v1/activations/summary')).toHaveLength(1);
   });
 
   it('keeps trying when the network is not there yet at start', async () => {

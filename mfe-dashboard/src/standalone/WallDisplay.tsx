@@ -5,12 +5,14 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { authEndpoints, type MeResponse } from '@airloom/contracts';
+import { authEndpoints, type ActivationSummary, type MeResponse } from '@airloom/contracts';
 import { ApiError, MfeContext, type MfeProps } from '@airloom/shared-ui';
 import { DataScreenContext } from '../features/datascreen/context';
 import { DataScreenPage } from '../features/datascreen/DataScreenPage';
 import { Muted, Panel, Wall, wall } from '../features/datascreen/wall';
 import { WallButton } from '../features/datascreen/Controls';
+import { FIRST_RANGE } from '../features/datascreen/useDataScreen';
+import { createDashboardApi } from '../api';
 import { rememberKey, wallAccess } from './wall-display';
 
 export const START_RETRY_MS = 5000;
@@ -26,7 +28,12 @@ const Form = styled.form`
 
 /** why the last key was not taken: unknown or revoked, or one that can change settings */
 type Refusal = 'refused' | 'readWrite' | null;
-type Stage = { kind: 'starting' } | { kind: 'signIn'; refused: Refusal } | { kind: 'ready'; session: MeResponse } | { kind: 'offline'; message: string };
+type Stage =
+  | { kind: 'starting' }
+  | { kind: 'signIn'; refused: Refusal }
+  /** `summary`: the screen's first summary, asked for beside the sign-in check (undefined when that failed: the screen asks again) */
+  | { kind: 'ready'; session: MeResponse; summary: ActivationSummary | undefined }
+  | { kind: 'offline'; message: string };
 
 export function WallDisplay({ initialKey, search, storage, doFetch }: { initialKey: string | null; search: string; storage: Storage; doFetch?: typeof fetch }) {
   const { t } = useTranslation('dashboard');
@@ -46,11 +53,17 @@ export function WallDisplay({ initialKey, search, storage, doFetch }: { initialK
   useEffect(() => {
     let stop = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    // the screen's first summary goes out beside the sign-in check, so the screen is first drawn with
+    // its numbers (one round trip and one drawing fewer); shown only once that check has passed
+    const summary = createDashboardApi(access.api)
+      .summary(FIRST_RANGE, [])
+      .catch(() => undefined);
     access.api.call(authEndpoints.me).then(
-      (session) => {
+      async (session) => {
         if (stop) return;
-        if (session.apiKey && session.apiKey.access !== 'r') refuse('readWrite');
-        else setStage({ kind: 'ready', session });
+        if (session.apiKey && session.apiKey.access !== 'r') return refuse('readWrite');
+        const first = await summary;
+        if (!stop) setStage({ kind: 'ready', session, summary: first });
       },
       (err: unknown) => {
         if (stop) return;
@@ -77,10 +90,12 @@ export function WallDisplay({ initialKey, search, storage, doFetch }: { initialK
     [stage, access.api],
   );
 
+  const firstSummary = stage.kind === 'ready' ? stage.summary : undefined;
+  const settings = useMemo(() => ({ ...access.settings, firstSummary }), [access.settings, firstSummary]);
   if (mfe) {
     return (
       <MfeContext.Provider value={mfe}>
-        <DataScreenContext.Provider value={access.settings}>
+        <DataScreenContext.Provider value={settings}>
           <DataScreenPage />
         </DataScreenContext.Provider>
       </MfeContext.Provider>

@@ -1,7 +1,9 @@
 // What differs between the data screen in the console and on a wall display: how the live stream
 // is opened (the session cookie, or the display's API key), whether the list can be exported as a
-// download (a cookie goes with a link; a key does not), and how idleness is watched.
+// download (a cookie goes with a link; a key does not), how idleness is watched, and a first summary
+// the wall display already holds.
 import { createContext, useContext } from 'react';
+import type { ActivationSummary } from '@airloom/contracts';
 import { openWithCookie, type OpenStream } from '../../live/activation-events';
 
 export interface DataScreenSettings {
@@ -11,6 +13,8 @@ export interface DataScreenSettings {
   idle: { pollMs: number; timeoutMs: number };
   /** while idle, the range moves on to the next one this often */
   rotateMs: number;
+  /** the summary of FIRST_RANGE already in hand (the wall display asks for it beside its sign-in check) */
+  firstSummary?: ActivationSummary;
 }
 
 export const DEFAULT_SETTINGS: DataScreenSettings = {

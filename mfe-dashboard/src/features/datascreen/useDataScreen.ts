@@ -5,18 +5,22 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS, type ActivationRange } from '@airloom/contracts';
 import { useLoad, useMfe } from '@airloom/shared-ui';
 import { createDashboardApi } from '../../api';
+import { useDataScreenSettings } from './context';
 
 export const GATHER_MS = 1000;
 export const RETRY_MS = 5000;
+/** the range the screen opens with (the wall display asks for its summary early, standalone/wall-display.ts) */
+export const FIRST_RANGE: ActivationRange = '15d';
 
 export function useDataScreen() {
   const { api } = useMfe();
   const dashboard = useMemo(() => createDashboardApi(api), [api]);
-  const [range, setRange] = useState<ActivationRange>('15d');
+  const [range, setRange] = useState<ActivationRange>(FIRST_RANGE);
   const [compared, setCompared] = useState<string[]>([]);
   /** a country refused because 5 are compared already */
   const [refused, setRefused] = useState<string | null>(null);
-  const summary = useLoad((signal) => dashboard.summary(range, compared, signal));
+  const { firstSummary } = useDataScreenSettings();
+  const summary = useLoad((signal) => dashboard.summary(range, compared, signal), firstSummary);
   const { reload } = summary;
 
   const first = useRef(true);
