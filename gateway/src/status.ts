@@ -5,7 +5,7 @@ import { DeviceStatus } from '@airloom/contracts';
 import type { Knex } from 'knex';
 import type { DeviceRow } from './store/rows.js';
 import { nextRevision } from './store/revision.js';
-import { retryDeadlock } from './store/config.js';
+import { inTransaction } from './store/config.js';
 
 /** connected and not restarting: where configuration may be sent */
 export const REACHABLE_STATUSES: readonly number[] = [DeviceStatus.ONLINE, DeviceStatus.ONLINE_NOT_SAVED];
@@ -78,5 +78,5 @@ export async function transition(db: Knex | Knex.Transaction, t: Transition): Pr
     return row;
   };
   // a device's row beside another gateway instance's telemetry flush may deadlock on MariaDB: rolled back, it is run again
-  return db.isTransaction ? run(db as Knex.Transaction) : retryDeadlock(() => db.transaction(run));
+  return inTransaction(db, run);
 }

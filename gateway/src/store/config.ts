@@ -77,6 +77,14 @@ export async function retryDeadlock<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * `run` in the caller's transaction when it holds one (it retries the whole of it), else in a
+ * transaction of its own, run again after a deadlock (above).
+ */
+export function inTransaction<T>(db: Knex, run: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return db.isTransaction ? run(db as Knex.Transaction) : retryDeadlock(() => db.transaction(run));
+}
+
 // ---- field-level changes ----------------------------------------------------------------------
 
 /** the key an array's objects are told apart by (a VLAN's id, a port's number, a pool's name) */

@@ -21,7 +21,7 @@ import { unreadAlarmCounts } from './run-log.js';
 import { DEVICE_ITEM_COLUMNS, toDeviceDetail, toDeviceItem, toOperationItem, type DeviceItemRow } from './mapping.js';
 import { UNFINISHED_OPERATION_STATES, type DeviceRow, type OperationRow, type StatusLogRow } from './rows.js';
 import { nextRevision, touchDevice } from './revision.js';
-import { retryDeadlock } from './config.js';
+import { inTransaction } from './config.js';
 import { readRows } from '../db-connect.js';
 
 export const HISTORY_LENGTH = 20;
@@ -201,7 +201,7 @@ export async function enqueueOperation(
   };
   // InnoDB may roll the queuing back when another transaction locks a neighbouring key (two gateway
   // instances and the console at once: a CI run of 29 Nov): nothing was queued nor sent, so it is queued again
-  return db.isTransaction ? queue(db as Knex.Transaction) : retryDeadlock(() => db.transaction(queue));
+  return inTransaction(db, queue);
 }
 
 /** Binds an unbound device to a project; false when it is bound already (a name is a configuration write). */
