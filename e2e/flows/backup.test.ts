@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CSRF_HEADER } from '@airloom/contracts';
 import { createFleet, generateFleet, registerDevices, type Agent, type DeviceSpec, type Fleet } from '@airloom/device-sim';
@@ -17,6 +17,12 @@ import { createProjectInPage, manufacturerKey, signUpInForm } from '../support/f
 
 const TIME_SCALE = '0.05';
 const LIVE_TIMEOUT = 20_000;
+/**
+ * a restore followed until applied: a device held past the request timeout (3 s at this TIME_SCALE)
+ * gets its push again after the resend delay, and with every other suite beside the flows on two
+ * cores more than one try can be needed (a CI run of 29 Nov saw one of the two sections applied after 20 s)
+ */
+const APPLY_TIMEOUT = 45_000;
 /** where the flow leaves its screenshots for a person to look at */
 const SHOTS = process.env.E2E_SHOTS ?? path.join(os.tmpdir(), 'airloom-e2e-shots');
 
@@ -90,6 +96,10 @@ afterAll(async () => {
 });
 
 describe('configuration backup', () => {
+  // the flows share one page: one that failed with a dialog open must not leave the next flow (or its
+  // own second try) facing a page behind that dialog
+  beforeEach(({ onTestFailed }) => onTestFailed(async () => void (await page.reload())));
+
   it('is in the menu of a WLAN project; a backup made from the page lists its file, devices, size, time, remark and sync state', async () => {
     await page.getByRole('link', { name: 'Configuration backup' }).click();
     await page.waitForURL('**/manage/backup');
@@ -150,23 +160,24 @@ describe('configuration backup', () => {
     } finally {
       swAgent().release();
     }
-    await expect.poll(() => progress.locator('[data-progress="applied"]').count(), { timeout: LIVE_TIMEOUT }).toBe(2);
+    await expect.poll(() => progress.locator('[data-progress="applied"]').count(), { timeout: APPLY_TIMEOUT }).toBe(2);
     const seen = await page.evaluate(() => (window as unknown as { progress: string[] }).progress);
     expect(seen).toContain('pending');
     // spec §3 on screen: "online, not saved" (7) while the switch applies the restore, then online (1)
     const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
     expect(statuses).toContain('7');
-    await expect.poll(() => progress.locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: LIVE_TIMEOUT }).toEqual(['1', '1']);
+    await expect.poll(() => progress.locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: APPLY_TIMEOUT }).toEqual(['1', '1']);
     await dialog.getByText('Restore finished.').waitFor();
     await shot('restored');
     expect(vlanNamed('Guests')).toBe(true);
     expect(vlanNamed('Visitors')).toBe(false);
     expect(poeOff()).toBe(true);
     await dialog.getByRole('button', { name: 'Done' }).click();
-    // the way back: a restore point of each device, taken before the restore
+    // the way back: a restore point of each device, taken before the restore (a second try of this flow
+    // within 3 minutes takes none: spec §9)
     const table = page.getByRole('table', { name: 'Backups and restore points' });
     await expect.poll(() => table.getByRole('row').filter({ hasText: 'Taken before a restore' }).count(), { timeout: LIVE_TIMEOUT }).toBe(2);
-  });
+  }, 150_000);
 
   it('a factory-reset switch gets its configuration back from the console', async () => {
     await page.getByRole('button', { name: 'New restore point' }).click();
