@@ -40,6 +40,8 @@ export type FleetDevice = DeviceRegistration & { secret: string };
 export type Row = [string, number, string, number?];
 
 export const STATUS_PERIOD_S = 30;
+/** how long the rename is waited for */
+const RENAME_DEADLINE_MS = 120_000;
 /** the issue's aim at 20,000 devices: RSS < 1.5 GB */
 const RSS_BUDGET_MB = { upTo5000: 1024, beyond: 1536 };
 /** the soak: resident memory of its last 5 minutes against its minutes 5 to 10, in % */
@@ -276,10 +278,12 @@ export async function setUpScenario(
         const nudgedAt = new Map<string, number>();
         const latencies: number[] = [];
         let writing = true;
+        // an AP not confirmed by then counts as confirmed at the deadline (its real time is longer), and
+        // the run goes on to the flood (a 20,000-device run confirmed 588 of 1,000 in 120 s on 29 Nov)
+        const deadline = startedAt + RENAME_DEADLINE_MS;
         const poll = (async () => {
-          const deadline = Date.now() + 120_000;
           while (latencies.length < renamed.length) {
-            if (Date.now() > deadline) throw new Error(`fleet bench: rename of ${renamed.length} APs: ${latencies.length} applied within 120 s`);
+            if (Date.now() > deadline) break;
             const polledAt = Date.now();
             const waiting = [...nudgedAt.keys()];
             for (let i = 0; i < waiting.length; i += 1000) {
@@ -311,10 +315,14 @@ export async function setUpScenario(
         writing = false;
         await poll;
         const seconds = (Date.now() - startedAt) / 1000;
+        // every AP was nudged before the wait ended: those still waiting are the late ones
+        const late = nudgedAt.size;
+        for (const at of nudgedAt.values()) latencies.push(deadline - at);
         latencies.sort((a, b) => a - b);
-        progress(`rename of ${renamed.length} APs confirmed in ${seconds.toFixed(1)} s, per AP p99 ${percentile(latencies, 99)} ms`);
+        progress(`rename of ${renamed.length} APs: ${renamed.length - late} confirmed in ${seconds.toFixed(1)} s, per AP p99 ${percentile(latencies, 99)} ms${late ? ` (${late} not within ${RENAME_DEADLINE_MS / 1000} s, counted at it)` : ''}`);
         return [
-          [`rename of ${renamed.length} APs: all confirmed`, seconds, 's'],
+          ...(late ? ([[`rename: APs not confirmed within ${RENAME_DEADLINE_MS / 1000} s`, late, 'APs', 0]] as Row[]) : []),
+          [`rename of ${renamed.length} APs: ${late ? 'stopped waiting' : 'all confirmed'}`, seconds, 's'],
           ['rename: per AP, nudge to confirmed, p50', percentile(latencies, 50), 'ms'],
           ['rename: per AP, nudge to confirmed, p99', percentile(latencies, 99), 'ms', mode.renameP99BudgetMs],
           ['gateway RSS during the rename (peak)', gatewayUsage.window().rssMaxMb, 'MB', rssBudgetMb],
