@@ -37,10 +37,14 @@ export function floodMessages(records: Map<string, Buffer>, rounds: number): Flo
 }
 
 export interface FloodResult {
+  /** messages answered (all of them unless the time ran out) */
   messages: number;
   bytes: number;
   seconds: number;
+  /** answered messages per second */
   perSecond: number;
+  /** messages not answered when the time ran out (the rate is then over those answered in it) */
+  unanswered: number;
 }
 
 async function connectAll(url: string, login: Login, protocolVersion: 4 | 5, count: number, name: string): Promise<MqttClient[]> {
@@ -72,7 +76,8 @@ async function run(
   const started = performance.now();
   const deadline = Date.now() + timeoutMs;
   while (done < messages.length) {
-    if (Date.now() > deadline) throw new Error(`flood: ${done} of ${messages.length} messages answered within ${timeoutMs} ms`);
+    // out of time (a 20,000-device run answered 52,473 of 79,880 in 180 s on 29 Nov): the rate of those answered
+    if (Date.now() > deadline) break;
     while (sent < messages.length && sent - done < WINDOW) {
       const m = messages[sent]!;
       publishers[sent % publishers.length]!.publish(topicOf(m), m.payload, { qos: 1 });
@@ -87,11 +92,13 @@ async function run(
     });
   }
   const seconds = (performance.now() - started) / 1000;
+  const answered = Math.min(done, messages.length);
   return {
-    messages: messages.length,
-    bytes: messages.reduce((n, m) => n + m.payload.length, 0),
+    messages: answered,
+    bytes: messages.slice(0, answered).reduce((n, m) => n + m.payload.length, 0),
     seconds,
-    perSecond: messages.length / seconds,
+    perSecond: answered / seconds,
+    unanswered: messages.length - answered,
   };
 }
 
