@@ -154,11 +154,12 @@ describe.each(testBackends())('the client table on %s', (backend) => {
     await db('clients').where({ mac: 'AA:00:00:00:00:09' }).delete();
   });
 
-  it('writes the details of an unchanged client list at most as often as asked, and a join or leave at once', async () => {
+  it('writes the details of the clients a device had at most as often as asked, and a join or leave at once', async () => {
     const t = T0 + 50_000;
     const a = wifi('AA:00:00:00:00:21', 'Room-1-iPhone', -60);
     const b = wifi('AA:00:00:00:00:22', 'Room-2-iPhone', -61);
-    const signalOf = async (mac: string) => (await listClients(db, PROJECT, 'all', t)).find((c) => c.mac === mac)?.signal;
+    const clientOf = async (mac: string) => (await listClients(db, PROJECT, 'all', t)).find((c) => c.mac === mac);
+    const signalOf = async (mac: string) => (await clientOf(mac))?.signal;
     let writtenAt = -Infinity;
     const sync = async (at: number, list: ReportedClient[]) => {
       const written = new Set<string>();
@@ -171,16 +172,20 @@ describe.each(testBackends())('the client table on %s', (backend) => {
     // 30 s later, the same client with a new signal: not written yet (the list shows the last one)
     expect(await sync(t + 30_000, [{ ...a, signal: -70 }])).toEqual([]);
     expect(await signalOf(a.mac)).toBe(-60);
-    // another client joins: the list is written at once, details too
+    // another client joins: it is listed at once with its details; the first one's wait for their period
     const joined = await sync(t + 35_000, [{ ...a, signal: -71 }, b]);
     expect(joined.flatMap((c) => c.joined.map((j) => j.mac))).toEqual([b.mac]);
-    expect(await signalOf(a.mac)).toBe(-71);
+    expect(await signalOf(b.mac)).toBe(-61);
+    expect(await signalOf(a.mac)).toBe(-60);
     // and one leaves: at once
     const left = await sync(t + 40_000, [b]);
     expect(left.flatMap((c) => c.left.map((l) => l.mac))).toEqual([a.mac]);
     // the same list past the period: its details are written again
     await sync(t + 90_000, [{ ...b, signal: -50 }]);
     expect(await signalOf(b.mac)).toBe(-50);
+    // listed otherwise past the period (another name and address from DHCP): its whole row, the type from the new name
+    await sync(t + 140_000, [{ ...b, name: 'Office-LaserJet', ip: '192.168.1.177', signal: -52 }]);
+    expect(await clientOf(b.mac)).toMatchObject({ name: 'Office-LaserJet', ip: '192.168.1.177', type: 'printer', signal: -52, online: true, onlineSince: new Date(t + 35_000).toISOString() });
     await db('clients').whereIn('mac', [a.mac, b.mac]).delete();
   });
 
