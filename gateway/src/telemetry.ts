@@ -54,36 +54,65 @@ function tablesOf(tree: UspMap): Map<string, Map<number, UspMap>> {
   let index = tables.get(tree);
   if (index) return index;
   index = new Map();
+  // a device lists a table's rows one after the other: the previous path's table is checked first, so
+  // most paths are neither scanned from their start nor cut and looked up again (docs/performance.md item 20)
+  let table = '';
+  let rows: Map<number, UspMap> | undefined;
+  let rowNumber = -1;
+  let row: UspMap = {};
   for (const path in tree) {
-    // the first segment that is a number: what comes before it is the table, after it the parameter
-    let start = 0;
-    while (start < path.length) {
-      const dot = path.indexOf('.', start);
-      if (dot === -1) break;
-      let i = 0;
-      let at = start;
-      for (; at < dot; at++) {
-        const digit = path.charCodeAt(at) - 48;
-        if (digit < 0 || digit > 9) break;
-        i = i * 10 + digit;
-      }
-      if (at === dot && dot > start) {
-        if (start > 0 && dot + 1 < path.length) {
-          const table = path.slice(0, start);
-          let rows = index.get(table);
-          if (!rows) index.set(table, (rows = new Map()));
-          let row = rows.get(i);
-          if (!row) rows.set(i, (row = {}));
-          row[path.slice(dot + 1)] = tree[path] as string;
+    let dot = rows && path.startsWith(table) ? numberedSegment(path, table.length) : -1;
+    let i = 0;
+    if (dot !== -1) {
+      if (dot + 1 >= path.length) continue;
+      i = segmentNumber;
+    } else {
+      // the first segment that is a number: what comes before it is the table, after it the parameter
+      let start = 0;
+      while (start < path.length) {
+        const end = path.indexOf('.', start);
+        if (end === -1) break;
+        if (numberedSegment(path, start) === end) {
+          dot = end;
+          i = segmentNumber;
+          break;
         }
-        break;
+        start = end + 1;
       }
-      start = dot + 1;
+      if (dot === -1 || start === 0 || dot + 1 >= path.length) continue;
+      table = path.slice(0, start);
+      rows = index.get(table);
+      if (!rows) index.set(table, (rows = new Map()));
+      rowNumber = -1;
     }
+    if (i !== rowNumber) {
+      rowNumber = i;
+      const known = rows!.get(i);
+      if (known) row = known;
+      else rows!.set(i, (row = {}));
+    }
+    row[path.slice(dot + 1)] = tree[path] as string;
   }
-  for (const [table, rows] of index) if (![...rows.keys()].every((k, n, all) => n === 0 || all[n - 1]! < k)) index.set(table, new Map([...rows].sort(([a], [b]) => a - b)));
+  for (const [name, list] of index) if (![...list.keys()].every((k, n, all) => n === 0 || all[n - 1]! < k)) index.set(name, new Map([...list].sort(([a], [b]) => a - b)));
   tables.set(tree, index);
   return index;
+}
+
+/** what numberedSegment read last */
+let segmentNumber = 0;
+
+/** Where the segment of `path` from `start` ends (its dot) when it is a number (set in segmentNumber), else -1. */
+function numberedSegment(path: string, start: number): number {
+  let n = 0;
+  let at = start;
+  for (; at < path.length; at++) {
+    const digit = path.charCodeAt(at) - 48;
+    if (digit < 0 || digit > 9) break;
+    n = n * 10 + digit;
+  }
+  if (at === start || path.charCodeAt(at) !== 46) return -1;
+  segmentNumber = n;
+  return at;
 }
 
 /** The rows of one table (`prefix` ends with a dot and names no row), by row number, ascending. Read-only: shared by every reader of the tree. */
