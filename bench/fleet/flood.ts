@@ -39,7 +39,6 @@ export function floodMessages(records: Map<string, Buffer>, rounds: number): Flo
 export interface FloodResult {
   /** messages answered (all of them unless the time ran out) */
   messages: number;
-  bytes: number;
   seconds: number;
   /** answered messages per second */
   perSecond: number;
@@ -95,7 +94,6 @@ async function run(
   const answered = Math.min(done, messages.length);
   return {
     messages: answered,
-    bytes: messages.slice(0, answered).reduce((n, m) => n + m.payload.length, 0),
     seconds,
     perSecond: answered / seconds,
     unanswered: messages.length - answered,

@@ -125,6 +125,11 @@ const COUNTER_COLUMNS = ['signal', 'tx_bytes', 'rx_bytes', 'tx_rate', 'rx_rate',
 /** clients a MariaDB UPDATE joins to at once */
 const COUNTERS_CHUNK = 500;
 
+/** Client rows inserted, or `merge`'s columns of those already there updated, CHUNK to a statement. */
+async function upsertClients(trx: Knex | Knex.Transaction, rows: readonly Record<string, unknown>[], merge: readonly string[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await trx('clients').insert(rows.slice(i, i + CHUNK)).onConflict(['project_id', 'mac']).merge([...merge]);
+}
+
 /**
  * The signal, bytes and rates of clients still listed as before by the device that had them: on MariaDB
  * an UPDATE of those columns alone joined to the values of COUNTERS_CHUNK clients (a third less time per
@@ -133,9 +138,7 @@ const COUNTERS_CHUNK = 500;
  */
 async function writeCounters(trx: Knex | Knex.Transaction, rows: readonly ClientRowOf[]): Promise<void> {
   if (!isMysql(trx)) {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await trx('clients').insert(rows.slice(i, i + CHUNK).map((r) => ({ ...r, online_since: r.updated_at }))).onConflict(['project_id', 'mac']).merge([...COUNTER_COLUMNS]);
-    }
+    await upsertClients(trx, rows.map((r) => ({ ...r, online_since: r.updated_at })), COUNTER_COLUMNS);
     return;
   }
   const keys = ['project_id', 'mac', 'sn', ...COUNTER_COLUMNS] as const;
@@ -253,12 +256,8 @@ export async function syncClients(
   }
 
   await writeCounters(trx, counters);
-  for (let i = 0; i < staying.length; i += CHUNK) {
-    await trx('clients').insert(staying.slice(i, i + CHUNK).map((r) => ({ ...r, online_since: now }))).onConflict(['project_id', 'mac']).merge(REPORTED_COLUMNS);
-  }
-  for (let i = 0; i < arriving.length; i += CHUNK) {
-    await trx('clients').insert(arriving.slice(i, i + CHUNK)).onConflict(['project_id', 'mac']).merge([...REPORTED_COLUMNS, 'online_since']);
-  }
+  await upsertClients(trx, staying.map((r) => ({ ...r, online_since: now })), REPORTED_COLUMNS);
+  await upsertClients(trx, arriving, [...REPORTED_COLUMNS, 'online_since']);
   // who left, a project's devices together: one statement per LEFT_CHUNK clients, not one per device (the
   // flush's transaction stays open while they run, and at 20,000 devices most reports list someone
   // gone, docs/performance.md item 17); a client that came to another of the project's devices in this
